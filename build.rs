@@ -85,8 +85,17 @@ fn build_slider(name: &str, dirs: &[(i8, i8); 4], rng: &mut Rng) -> Tables {
     }
     writeln!(meta, "];").unwrap();
     writeln!(meta, "/// Length of the {name} tables.").unwrap();
-    writeln!(meta, "pub const {name}_TABLE_LEN: usize = {};", pext_table.len()).unwrap();
-    Tables { meta, pext_table, magic_table }
+    writeln!(
+        meta,
+        "pub const {name}_TABLE_LEN: usize = {};",
+        pext_table.len()
+    )
+    .unwrap();
+    Tables {
+        meta,
+        pext_table,
+        magic_table,
+    }
 }
 
 fn write_u64s(path: &Path, data: &[u64]) {
@@ -145,11 +154,13 @@ fn generate_header(out: &Path) {
         .map(|d| d.filter_map(|e| e.ok().map(|e| e.path())).collect())
         .unwrap_or_default();
     files.sort();
-    for f in files.iter().filter(|f| f.extension().is_some_and(|e| e == "rs")) {
+    for f in files
+        .iter()
+        .filter(|f| f.extension().is_some_and(|e| e == "rs"))
+    {
         builder = builder.with_src(f);
     }
-    let bindings = match builder.generate()
-    {
+    let bindings = match builder.generate() {
         Ok(b) => b,
         Err(e) => {
             // A half-written source file must not stop `cargo build` from showing the real

@@ -267,7 +267,10 @@ mod tests {
 
     #[test]
     fn iteration_yields_squares_in_order() {
-        let b = Bitboard(0).with(Square::H8).with(Square::A1).with(Square::E4);
+        let b = Bitboard(0)
+            .with(Square::H8)
+            .with(Square::A1)
+            .with(Square::E4);
         let v: Vec<Square> = b.iter().collect();
         assert_eq!(v, vec![Square::A1, Square::E4, Square::H8]);
         assert_eq!(b.count(), 3);

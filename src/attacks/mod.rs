@@ -67,8 +67,10 @@ static ROOK_MAGIC: [u64; ROOK_TABLE_LEN] =
     words(include_bytes!(concat!(env!("OUT_DIR"), "/rook_magic.bin")));
 static BISHOP_PEXT: [u64; BISHOP_TABLE_LEN] =
     words(include_bytes!(concat!(env!("OUT_DIR"), "/bishop_pext.bin")));
-static BISHOP_MAGIC: [u64; BISHOP_TABLE_LEN] =
-    words(include_bytes!(concat!(env!("OUT_DIR"), "/bishop_magic.bin")));
+static BISHOP_MAGIC: [u64; BISHOP_TABLE_LEN] = words(include_bytes!(concat!(
+    env!("OUT_DIR"),
+    "/bishop_magic.bin"
+)));
 
 /// Every square's block ends inside its table: `offset + 2^(64 - shift) <= len`. Checked at
 /// compile time; the unchecked lookups below rely on it.
@@ -278,7 +280,11 @@ pub const fn rook_attacks_slow(sq: Square, occ: Bitboard) -> Bitboard {
 
 /// Bishop attacks by the slow reference ray walk.
 pub const fn bishop_attacks_slow(sq: Square, occ: Bitboard) -> Bitboard {
-    Bitboard(slider_gen::slide(sq.to_u8(), occ.0, &slider_gen::BISHOP_DIRS))
+    Bitboard(slider_gen::slide(
+        sq.to_u8(),
+        occ.0,
+        &slider_gen::BISHOP_DIRS,
+    ))
 }
 
 const fn leaper_table(steps: &[(i8, i8)]) -> [u64; 64] {
@@ -365,11 +371,11 @@ const fn build_lines() -> Lines {
                 while k < 2 {
                     let d = dirs[k];
                     if slider_gen::slide(a as u8, 0, d) & (1u64 << b) != 0 {
-                        l.between[a][b] = slider_gen::slide(a as u8, ab, d)
-                            & slider_gen::slide(b as u8, ab, d);
-                        l.line[a][b] =
-                            (slider_gen::slide(a as u8, 0, d) & slider_gen::slide(b as u8, 0, d))
-                                | ab;
+                        l.between[a][b] =
+                            slider_gen::slide(a as u8, ab, d) & slider_gen::slide(b as u8, ab, d);
+                        l.line[a][b] = (slider_gen::slide(a as u8, 0, d)
+                            & slider_gen::slide(b as u8, 0, d))
+                            | ab;
                     }
                     k += 1;
                 }
@@ -426,7 +432,11 @@ mod tests {
     fn check_backend<S: Sliders>(s: S) {
         for sq in Square::all() {
             for occ in occupancies(sq.index() as u64 + 1) {
-                assert_eq!(s.rook(sq, occ), rook_attacks_slow(sq, occ), "rook {sq} {occ:?}");
+                assert_eq!(
+                    s.rook(sq, occ),
+                    rook_attacks_slow(sq, occ),
+                    "rook {sq} {occ:?}"
+                );
                 assert_eq!(
                     s.bishop(sq, occ),
                     bishop_attacks_slow(sq, occ),
@@ -461,7 +471,10 @@ mod tests {
         // Exhaustive over the relevant occupancies: every table entry is checked once.
         for sq in Square::all() {
             for (entries, slow) in [
-                (&ROOK_ENTRIES, rook_attacks_slow as fn(Square, Bitboard) -> Bitboard),
+                (
+                    &ROOK_ENTRIES,
+                    rook_attacks_slow as fn(Square, Bitboard) -> Bitboard,
+                ),
                 (&BISHOP_ENTRIES, bishop_attacks_slow),
             ] {
                 let e = entries[sq.index()];
@@ -488,10 +501,7 @@ mod tests {
             pawn_attacks(Color::WHITE, Square::E4),
             Square::D5.bb() | Square::F5.bb()
         );
-        assert_eq!(
-            pawn_attacks(Color::BLACK, Square::A5),
-            Square::B4.bb()
-        );
+        assert_eq!(pawn_attacks(Color::BLACK, Square::A5), Square::B4.bb());
         assert_eq!(
             between(Square::A1, Square::D4),
             Square::B2.bb() | Square::C3.bb()

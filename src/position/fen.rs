@@ -1,0 +1,443 @@
+//! Strict FEN parsing and writing.
+//!
+//! Accepted: exactly 6 fields separated by single spaces (or 4 fields, the clocks then being
+//! 0 and 1), no leading or trailing white space. Castling as `-` or a subset of `KQkq` in that
+//! order; en passant as `-` or a square; clocks as decimal numbers without sign or leading
+//! zeros, halfmove clock 0..=65535, fullmove number 1..=65535.
+//!
+//! The en passant square is kept exactly as written (FEN's convention: after every double
+//! push), so writing FEN back is the identity on canonical input; the hash includes it only
+//! when a pawn can capture there.
+
+use super::{Position, NO_EP};
+use crate::attacks;
+use crate::bitboard::Bitboard;
+use crate::types::{CastlingRights, Color, Piece, PieceType, Square};
+use core::fmt;
+
+/// Why a FEN string was rejected. Each variant maps to its own C status code.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub enum FenError {
+    /// Not 4 or 6 fields, or fields not separated by single spaces.
+    FieldCount,
+    /// Text after the sixth field.
+    TrailingText,
+    /// Piece placement: bad character, rank not 8 squares wide, not 8 ranks, adjacent digits.
+    Board,
+    /// Side to move is not `w` or `b`.
+    SideToMove,
+    /// Castling field is not `-` or a subset of `KQkq` in order.
+    Castling,
+    /// En passant field is not `-` or a square.
+    EnPassant,
+    /// Halfmove clock is not a number in 0..=65535.
+    HalfmoveClock,
+    /// Fullmove number is not a number in 1..=65535.
+    FullmoveNumber,
+    /// Not exactly one king per side.
+    KingCount,
+    /// A pawn on rank 1 or 8.
+    PawnOnBackRank,
+    /// More than 16 pieces or 8 pawns for a side, or more promoted pieces than missing pawns.
+    TooManyPieces,
+    /// A castling right whose king or rook is not on its square.
+    CastlingRights,
+    /// En passant square not on rank 6 (White to move) or rank 3 (Black to move).
+    EnPassantRank,
+    /// En passant square without the pawn that just made the double step in front of it, or
+    /// with the squares it crossed occupied.
+    EnPassantPawn,
+    /// The side that is not to move is in check.
+    OpponentInCheck,
+}
+
+impl FenError {
+    /// A short English description.
+    pub const fn message(self) -> &'static str {
+        match self {
+            FenError::FieldCount => "FEN must have 6 (or 4) fields separated by single spaces",
+            FenError::TrailingText => "FEN has text after the sixth field",
+            FenError::Board => "FEN piece placement is malformed",
+            FenError::SideToMove => "FEN side to move must be 'w' or 'b'",
+            FenError::Castling => "FEN castling field must be '-' or a subset of 'KQkq' in order",
+            FenError::EnPassant => "FEN en passant field must be '-' or a square",
+            FenError::HalfmoveClock => "FEN halfmove clock must be a number from 0 to 65535",
+            FenError::FullmoveNumber => "FEN fullmove number must be a number from 1 to 65535",
+            FenError::KingCount => "FEN must have exactly one king per side",
+            FenError::PawnOnBackRank => "FEN has a pawn on rank 1 or 8",
+            FenError::TooManyPieces => "FEN has more pieces than a game can produce",
+            FenError::CastlingRights => "FEN castling rights contradict king and rook placement",
+            FenError::EnPassantRank => "FEN en passant square is on the wrong rank",
+            FenError::EnPassantPawn => "FEN en passant square has no pawn that just double-pushed",
+            FenError::OpponentInCheck => "FEN side not to move is in check",
+        }
+    }
+}
+
+impl fmt::Display for FenError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.message())
+    }
+}
+
+impl std::error::Error for FenError {}
+
+fn parse_number(s: &str, min: u32, err: FenError) -> Result<u16, FenError> {
+    let b = s.as_bytes();
+    if b.is_empty()
+        || b.len() > 5
+        || !b.iter().all(u8::is_ascii_digit)
+        || (b.len() > 1 && b[0] == b'0')
+    {
+        return Err(err);
+    }
+    let v: u32 = s.parse().map_err(|_| err)?;
+    if v < min || v > u16::MAX as u32 {
+        return Err(err);
+    }
+    Ok(v as u16)
+}
+
+fn parse_board(pos: &mut Position, s: &str) -> Result<(), FenError> {
+    let mut rank = 7i8;
+    let mut file = 0u8;
+    let mut last_digit = false;
+    for c in s.chars() {
+        match c {
+            '/' => {
+                if file != 8 || rank == 0 {
+                    return Err(FenError::Board);
+                }
+                rank -= 1;
+                file = 0;
+                last_digit = false;
+            }
+            '1'..='8' => {
+                if last_digit {
+                    return Err(FenError::Board);
+                }
+                file += c as u8 - b'0';
+                if file > 8 {
+                    return Err(FenError::Board);
+                }
+                last_digit = true;
+            }
+            _ => {
+                let pc = Piece::from_char(c).ok_or(FenError::Board)?;
+                if file >= 8 {
+                    return Err(FenError::Board);
+                }
+                pos.put_piece(pc, Square::from_coords(file, rank as u8));
+                file += 1;
+                last_digit = false;
+            }
+        }
+    }
+    if rank != 0 || file != 8 {
+        return Err(FenError::Board);
+    }
+    Ok(())
+}
+
+fn check_material(pos: &Position) -> Result<(), FenError> {
+    for c in [Color::WHITE, Color::BLACK] {
+        if pos.pieces(c, PieceType::KING).count() != 1 {
+            return Err(FenError::KingCount);
+        }
+    }
+    if (pos.pieces_of_type(PieceType::PAWN) & (Bitboard::RANK_1 | Bitboard::RANK_8)).any() {
+        return Err(FenError::PawnOnBackRank);
+    }
+    for c in [Color::WHITE, Color::BLACK] {
+        let n = |t| pos.pieces(c, t).count() as i32;
+        let pawns = n(PieceType::PAWN);
+        let promoted = (n(PieceType::QUEEN) - 1).max(0)
+            + (n(PieceType::ROOK) - 2).max(0)
+            + (n(PieceType::BISHOP) - 2).max(0)
+            + (n(PieceType::KNIGHT) - 2).max(0);
+        if pawns > 8 || pos.color_pieces(c).count() > 16 || promoted > 8 - pawns {
+            return Err(FenError::TooManyPieces);
+        }
+    }
+    Ok(())
+}
+
+fn parse_castling(pos: &mut Position, s: &str) -> Result<(), FenError> {
+    if s == "-" {
+        return Ok(());
+    }
+    let mut bits = 0u8;
+    let mut last = -1i32;
+    for c in s.chars() {
+        let i = "KQkq".find(c).ok_or(FenError::Castling)? as i32;
+        if i <= last {
+            return Err(FenError::Castling);
+        }
+        last = i;
+        bits |= 1 << i;
+    }
+    if s.is_empty() {
+        return Err(FenError::Castling);
+    }
+    for i in 0..4usize {
+        if bits & (1 << i) == 0 {
+            continue;
+        }
+        let color = Color::from_index((i / 2) as u8);
+        let king_sq = Square::E1.relative(color);
+        let rook_sq = pos.castle_rooks[i];
+        if pos.piece_on(king_sq) != Piece::new(color, PieceType::KING)
+            || pos.piece_on(rook_sq) != Piece::new(color, PieceType::ROOK)
+        {
+            return Err(FenError::CastlingRights);
+        }
+    }
+    pos.castling = CastlingRights::from_bits(bits);
+    Ok(())
+}
+
+fn parse_en_passant(pos: &mut Position, s: &str) -> Result<(), FenError> {
+    if s == "-" {
+        return Ok(());
+    }
+    let ep = Square::parse(s).ok_or(FenError::EnPassant)?;
+    let us = pos.side;
+    if ep.rank() != if us == Color::WHITE { 5 } else { 2 } {
+        return Err(FenError::EnPassantRank);
+    }
+    // The pawn that moved stands one rank beyond the target, seen from the mover.
+    let (pawn_sq, origin) = if us == Color::WHITE {
+        (
+            Square::from_index(ep.to_u8() - 8),
+            Square::from_index(ep.to_u8() + 8),
+        )
+    } else {
+        (
+            Square::from_index(ep.to_u8() + 8),
+            Square::from_index(ep.to_u8() - 8),
+        )
+    };
+    if pos.piece_on(pawn_sq) != Piece::new(us.flip(), PieceType::PAWN)
+        || !pos.piece_on(ep).is_none()
+        || !pos.piece_on(origin).is_none()
+    {
+        return Err(FenError::EnPassantPawn);
+    }
+    pos.ep = ep.to_u8();
+    Ok(())
+}
+
+fn fill_castle_masks(pos: &mut Position) {
+    pos.castle_masks = [15; 64];
+    for i in 0..4usize {
+        let color = Color::from_index((i / 2) as u8);
+        pos.castle_masks[pos.castle_rooks[i].index()] &= !(1u8 << i);
+        let king = Square::E1.relative(color);
+        pos.castle_masks[king.index()] &= !(1u8 << i);
+    }
+}
+
+impl Position {
+    /// Parses a FEN string strictly (see the [module docs](self)).
+    ///
+    /// # Errors
+    /// A [`FenError`] naming the first defect found.
+    ///
+    /// ```
+    /// use chesscore::{Position, FenError};
+    /// let kiwipete = "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1";
+    /// assert_eq!(Position::from_fen(kiwipete).unwrap().to_fen(), kiwipete);
+    /// assert_eq!(Position::from_fen("8/8/8/8/8/8/8/8 w - - 0 1"), Err(FenError::KingCount));
+    /// ```
+    pub fn from_fen(fen: &str) -> Result<Position, FenError> {
+        let fields: Vec<&str> = fen.split(' ').collect();
+        match fields.len() {
+            4 | 6 => {}
+            n if n > 6 => return Err(FenError::TrailingText),
+            _ => return Err(FenError::FieldCount),
+        }
+        if fields.iter().any(|f| f.is_empty()) {
+            return Err(FenError::FieldCount);
+        }
+        let mut pos = Position::empty();
+        parse_board(&mut pos, fields[0])?;
+        pos.side = match fields[1] {
+            "w" => Color::WHITE,
+            "b" => Color::BLACK,
+            _ => return Err(FenError::SideToMove),
+        };
+        // Syntax of every field before the semantic checks, so errors name the field.
+        if fields[2] != "-" && !fields[2].chars().all(|c| "KQkq".contains(c)) {
+            return Err(FenError::Castling);
+        }
+        if fields[3] != "-" && Square::parse(fields[3]).is_none() {
+            return Err(FenError::EnPassant);
+        }
+        if fields.len() == 6 {
+            pos.halfmove = parse_number(fields[4], 0, FenError::HalfmoveClock)?;
+            pos.fullmove = parse_number(fields[5], 1, FenError::FullmoveNumber)?;
+        }
+        check_material(&pos)?;
+        parse_castling(&mut pos, fields[2])?;
+        parse_en_passant(&mut pos, fields[3])?;
+        fill_castle_masks(&mut pos);
+        let them = pos.side.flip();
+        let their_king = pos.king_square(them);
+        if (pos.attackers_to(their_king) & pos.color_pieces(pos.side)).any() {
+            return Err(FenError::OpponentInCheck);
+        }
+        pos.refresh_hashes();
+        pos.debug_validate();
+        Ok(pos)
+    }
+
+    /// Replaces this position with the one `fen` describes; on error the position is left
+    /// exactly as it was.
+    ///
+    /// # Errors
+    /// As [`Position::from_fen`].
+    pub fn set_fen(&mut self, fen: &str) -> Result<(), FenError> {
+        *self = Position::from_fen(fen)?;
+        Ok(())
+    }
+
+    /// Writes the FEN of this position.
+    pub fn write_fen(&self, out: &mut impl fmt::Write) -> fmt::Result {
+        for rank in (0..8u8).rev() {
+            let mut empty = 0;
+            for file in 0..8u8 {
+                let pc = self.piece_on(Square::from_coords(file, rank));
+                if pc.is_none() {
+                    empty += 1;
+                } else {
+                    if empty > 0 {
+                        write!(out, "{empty}")?;
+                        empty = 0;
+                    }
+                    out.write_char(pc.to_char())?;
+                }
+            }
+            if empty > 0 {
+                write!(out, "{empty}")?;
+            }
+            if rank > 0 {
+                out.write_char('/')?;
+            }
+        }
+        write!(out, " {} ", self.side.to_char())?;
+        if self.castling.bits() == 0 {
+            out.write_char('-')?;
+        }
+        for (i, c) in "KQkq".chars().enumerate() {
+            if self.castling.has(i) {
+                out.write_char(c)?;
+            }
+        }
+        match Square::new(self.ep) {
+            Some(ep) if self.ep != NO_EP => write!(out, " {ep}")?,
+            _ => out.write_str(" -")?,
+        }
+        write!(out, " {} {}", self.halfmove, self.fullmove)
+    }
+
+    /// The FEN of this position.
+    pub fn to_fen(&self) -> String {
+        let mut s = String::with_capacity(90);
+        self.write_fen(&mut s)
+            .expect("writing to a String cannot fail");
+        s
+    }
+}
+
+/// True when a pawn of `color` attacks `sq` (used by tests of the en passant rules).
+#[allow(dead_code)]
+pub(crate) fn pawn_attacks_square(pos: &Position, color: Color, sq: Square) -> bool {
+    (attacks::pawn_attacks(color.flip(), sq) & pos.pieces(color, PieceType::PAWN)).any()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn round_trips() {
+        for fen in [
+            super::super::START_FEN,
+            "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1",
+            "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq e3 0 1",
+            "8/8/1k6/2b5/2pP4/8/5K2/8 b - d3 0 1",
+            "4k3/8/8/8/8/8/8/4K2R w K - 99 200",
+        ] {
+            assert_eq!(Position::from_fen(fen).unwrap().to_fen(), fen);
+        }
+    }
+
+    #[test]
+    fn four_fields_get_default_clocks() {
+        let p = Position::from_fen("4k3/8/8/8/8/8/8/4K3 w - -").unwrap();
+        assert_eq!(p.to_fen(), "4k3/8/8/8/8/8/8/4K3 w - - 0 1");
+    }
+
+    #[test]
+    fn rejects_each_defect_class() {
+        use FenError::*;
+        let cases: &[(&str, FenError)] = &[
+            ("4k3/8/8/8/8/8/8/4K3 w - - 0", FieldCount),
+            ("4k3/8/8/8/8/8/8/4K3 w -", FieldCount),
+            ("4k3/8/8/8/8/8/8/4K3  w - - 0 1", FieldCount),
+            (" 4k3/8/8/8/8/8/8/4K3 w - - 0 1", FieldCount),
+            ("4k3/8/8/8/8/8/8/4K3 w - - 0 1 x", TrailingText),
+            ("4k3/8/8/8/8/8/8/4K3 w - - 0 1 ", TrailingText),
+            ("4k3/8/8/8/8/8/8/4K2 w - - 0 1", Board),
+            ("4k3/8/8/8/8/8/8/4K4 w - - 0 1", Board),
+            ("4k3/8/8/8/8/8/8/44K3 w - - 0 1", Board),
+            ("4k3/8/8/8/8/8/8 w - - 0 1", Board),
+            ("4k3/8/8/8/8/8/8/8/4K3 w - - 0 1", Board),
+            ("4k3/8/8/8/8/8/8/4X3 w - - 0 1", Board),
+            ("4k3/8/8/8/8/8/8/4K3 x - - 0 1", SideToMove),
+            ("4k3/8/8/8/8/8/8/4K3 w KK - 0 1", Castling),
+            ("4k3/8/8/8/8/8/8/4K3 w QK - 0 1", Castling),
+            ("4k3/8/8/8/8/8/8/4K3 w A - 0 1", Castling),
+            ("4k3/8/8/8/8/8/8/4K3 w - e9 0 1", EnPassant),
+            ("4k3/8/8/8/8/8/8/4K3 w - -1 0 1", EnPassant),
+            ("4k3/8/8/8/8/8/8/4K3 w - - -1 1", HalfmoveClock),
+            ("4k3/8/8/8/8/8/8/4K3 w - - 65536 1", HalfmoveClock),
+            ("4k3/8/8/8/8/8/8/4K3 w - - 01 1", HalfmoveClock),
+            ("4k3/8/8/8/8/8/8/4K3 w - - 0 0", FullmoveNumber),
+            ("4k3/8/8/8/8/8/8/4K3 w - - 0 x", FullmoveNumber),
+            ("4k3/8/8/8/8/8/8/8 w - - 0 1", KingCount),
+            ("4k3/8/8/8/8/8/8/3KK3 w - - 0 1", KingCount),
+            ("P3k3/8/8/8/8/8/8/4K3 w - - 0 1", PawnOnBackRank),
+            ("4k3/8/8/8/8/8/8/p3K3 w - - 0 1", PawnOnBackRank),
+            ("4k3/8/8/8/PPPPPPPP/P7/8/4K3 w - - 0 1", TooManyPieces),
+            ("4k3/8/8/8/PPPPPPPP/QQ6/8/4K3 w - - 0 1", TooManyPieces),
+            ("4k3/8/8/8/8/8/8/4K3 w K - 0 1", CastlingRights),
+            ("4k3/8/8/8/8/8/8/R3K3 w K - 0 1", CastlingRights),
+            ("4k2r/8/8/8/8/8/8/4K3 w q - 0 1", CastlingRights),
+            ("4k3/8/8/8/4P3/8/8/4K3 b - e4 0 1", EnPassantRank),
+            ("4k3/8/8/8/8/8/8/4K3 b - e3 0 1", EnPassantPawn),
+            ("4k3/8/8/8/4P3/8/4P3/4K3 b - e3 0 1", EnPassantPawn),
+            ("4k2R/8/8/8/8/8/8/4K3 w - - 0 1", OpponentInCheck),
+        ];
+        for &(fen, want) in cases {
+            assert_eq!(Position::from_fen(fen).err(), Some(want), "{fen}");
+        }
+        // The near misses are accepted: consistent rights, a rook that does not give check.
+        for fen in [
+            "r3k3/8/8/8/8/8/8/4K3 w q - 0 1",
+            "4k3/8/8/8/8/8/8/4K2R b K - 0 1",
+            "4k2R/8/8/8/8/8/8/4K3 b - - 0 1",
+        ] {
+            assert!(Position::from_fen(fen).is_ok(), "{fen}");
+        }
+    }
+
+    #[test]
+    fn error_leaves_position_unchanged() {
+        let mut p = Position::from_fen("4k3/8/8/8/8/8/8/4K2R w K - 3 9").unwrap();
+        let before = p.clone();
+        assert_eq!(p.set_fen("garbage"), Err(FenError::FieldCount));
+        assert_eq!(p, before);
+        assert_eq!(p.to_fen(), before.to_fen());
+    }
+}

@@ -1,0 +1,482 @@
+//! Incremental make/unmake of moves and null moves, with the plain-data [`Undo`] record.
+
+use super::{Position, HISTORY_CAPACITY, NO_EP};
+use crate::moves::Move;
+use crate::types::{castling_index, CastlingRights, Color, Piece, PieceType, Square};
+use crate::zobrist::KEYS;
+use core::fmt;
+
+/// What [`Position::make_move`] saves for [`Position::unmake_move`]: only what cannot be
+/// recomputed from the position after the move and the move itself. Plain data: copy it,
+/// store it in arrays, pass it through C as `ChessUndo`.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+#[repr(C)]
+pub struct Undo {
+    pub(crate) hash: u64,
+    pub(crate) pawn_hash: u64,
+    pub(crate) material_hash: u64,
+    /// The second debug-build hash (unused, zero, in release builds; kept for one layout).
+    pub(crate) hash2: u64,
+    pub(crate) halfmove: u16,
+    pub(crate) fullmove: u16,
+    pub(crate) captured: Piece,
+    pub(crate) castling: CastlingRights,
+    pub(crate) ep: u8,
+}
+
+impl Undo {
+    /// The piece the move captured (`Piece::NONE` for none).
+    pub fn captured(&self) -> Piece {
+        self.captured
+    }
+}
+
+/// Why a checked make or unmake refused.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub enum MoveError {
+    /// The move is not legal in the position.
+    Illegal,
+    /// The history is full ([`HISTORY_CAPACITY`] moves since setup).
+    HistoryFull,
+    /// The undo record or move does not belong to the last move made.
+    BadUndo,
+}
+
+impl fmt::Display for MoveError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(match self {
+            MoveError::Illegal => "move is not legal in this position",
+            MoveError::HistoryFull => "position history is full",
+            MoveError::BadUndo => "undo record does not match the last move made",
+        })
+    }
+}
+
+impl std::error::Error for MoveError {}
+
+impl Position {
+    #[inline(always)]
+    fn hash_piece(&mut self, pc: Piece, sq: Square) {
+        self.hash ^= KEYS.psq[pc.index()][sq.index()];
+        #[cfg(debug_assertions)]
+        {
+            self.hash2 ^= crate::zobrist::KEYS2.psq[pc.index()][sq.index()];
+        }
+    }
+
+    #[inline(always)]
+    fn hash_side(&mut self) {
+        self.hash ^= KEYS.side;
+        #[cfg(debug_assertions)]
+        {
+            self.hash2 ^= crate::zobrist::KEYS2.side;
+        }
+    }
+
+    #[inline(always)]
+    fn hash_ep(&mut self) {
+        let f = (self.ep & 7) as usize;
+        self.hash ^= KEYS.ep_file[f];
+        #[cfg(debug_assertions)]
+        {
+            self.hash2 ^= crate::zobrist::KEYS2.ep_file[f];
+        }
+    }
+
+    #[inline(always)]
+    fn hash_castling(&mut self, rights: CastlingRights) {
+        let r = rights.bits() as usize;
+        self.hash ^= KEYS.castling[r];
+        #[cfg(debug_assertions)]
+        {
+            self.hash2 ^= crate::zobrist::KEYS2.castling[r];
+        }
+    }
+
+    /// Material key of the `n`-th (from 0) piece `pc`.
+    #[inline(always)]
+    fn material_key(pc: Piece, n: u32) -> u64 {
+        KEYS.material[pc.index()][(n & 15) as usize]
+    }
+
+    #[inline(always)]
+    fn save_state(&self) -> Undo {
+        Undo {
+            hash: self.hash,
+            pawn_hash: self.pawn_hash,
+            material_hash: self.material_hash,
+            #[cfg(debug_assertions)]
+            hash2: self.hash2,
+            #[cfg(not(debug_assertions))]
+            hash2: 0,
+            halfmove: self.halfmove,
+            fullmove: self.fullmove,
+            captured: Piece::NONE,
+            castling: self.castling,
+            ep: self.ep,
+        }
+    }
+
+    #[inline(always)]
+    fn restore_state(&mut self, u: &Undo) {
+        self.hash = u.hash;
+        self.pawn_hash = u.pawn_hash;
+        self.material_hash = u.material_hash;
+        #[cfg(debug_assertions)]
+        {
+            self.hash2 = u.hash2;
+        }
+        self.halfmove = u.halfmove;
+        self.fullmove = u.fullmove;
+        self.castling = u.castling;
+        self.ep = u.ep;
+    }
+
+    #[inline(always)]
+    fn push_history(&mut self) {
+        if let Some(slot) = self.history.get_mut(self.history_len as usize) {
+            *slot = self.hash;
+        }
+        self.history_len = self.history_len.saturating_add(1);
+    }
+
+    /// The king and rook squares of a castle by `us` on one side: (king to, rook from, rook to).
+    #[inline(always)]
+    pub(crate) fn castle_squares(&self, us: Color, king_side: bool) -> (Square, Square, Square) {
+        let rank = if us == Color::WHITE { 0 } else { 7 };
+        let rook_from = self.castle_rooks[castling_index(us, king_side)];
+        if king_side {
+            (
+                Square::from_coords(6, rank),
+                rook_from,
+                Square::from_coords(5, rank),
+            )
+        } else {
+            (
+                Square::from_coords(2, rank),
+                rook_from,
+                Square::from_coords(3, rank),
+            )
+        }
+    }
+
+    /// Makes `m` without checking it, and returns what [`Position::unmake_move`] needs.
+    ///
+    /// `m` must come from this position's legal or pseudo-legal generator (after a
+    /// pseudo-legal move the mover's king may stand in check; the caller then unmakes it).
+    /// Any other value gives an unspecified but memory-safe position. Use
+    /// [`Position::try_make_move`] for moves from outside.
+    ///
+    /// # Panics
+    /// Debug builds check every invariant and both hashes after the move.
+    #[inline]
+    pub fn make_move(&mut self, m: Move) -> Undo {
+        let mut undo = self.save_state();
+        self.push_history();
+        let us = self.side;
+        let them = us.flip();
+        let (from, to, flag) = (m.from(), m.to(), m.flag());
+        let pc = self.board[from.index()];
+        debug_assert!(
+            pc.color() == us && !pc.is_none(),
+            "no piece of the mover on {from}: {m:?}"
+        );
+
+        if self.ep != NO_EP {
+            if self.ep_capturable() {
+                self.hash_ep();
+            }
+            self.ep = NO_EP;
+        }
+        self.halfmove = self.halfmove.saturating_add(1);
+
+        if m.is_castle() {
+            let (king_to, rook_from, rook_to) = self.castle_squares(us, flag == Move::KING_CASTLE);
+            let rook = Piece::new(us, PieceType::ROOK);
+            self.remove_piece(pc, from);
+            self.remove_piece(rook, rook_from);
+            self.put_piece(pc, king_to);
+            self.put_piece(rook, rook_to);
+            self.hash_piece(pc, from);
+            self.hash_piece(pc, king_to);
+            self.hash_piece(rook, rook_from);
+            self.hash_piece(rook, rook_to);
+        } else {
+            if m.is_capture() {
+                let cap_sq = if flag == Move::EN_PASSANT {
+                    Square::from_index(to.to_u8() ^ 8)
+                } else {
+                    to
+                };
+                let cap = self.board[cap_sq.index()];
+                undo.captured = cap;
+                self.remove_piece(cap, cap_sq);
+                self.hash_piece(cap, cap_sq);
+                if cap.kind() == PieceType::PAWN {
+                    self.pawn_hash ^= KEYS.psq[cap.index()][cap_sq.index()];
+                }
+                self.material_hash ^=
+                    Self::material_key(cap, self.pieces(them, cap.kind()).count());
+                self.halfmove = 0;
+            }
+            if pc.kind() == PieceType::PAWN {
+                self.halfmove = 0;
+                self.pawn_hash ^= KEYS.psq[pc.index()][from.index()];
+                if m.is_promotion() {
+                    let promo = Piece::new(us, m.promotion());
+                    self.remove_piece(pc, from);
+                    self.material_hash ^=
+                        Self::material_key(pc, self.pieces(us, PieceType::PAWN).count());
+                    self.material_hash ^=
+                        Self::material_key(promo, self.pieces(us, promo.kind()).count());
+                    self.put_piece(promo, to);
+                    self.hash_piece(pc, from);
+                    self.hash_piece(promo, to);
+                } else {
+                    self.move_piece(pc, from, to);
+                    self.hash_piece(pc, from);
+                    self.hash_piece(pc, to);
+                    self.pawn_hash ^= KEYS.psq[pc.index()][to.index()];
+                    if flag == Move::DOUBLE_PUSH {
+                        self.ep = (from.to_u8() + to.to_u8()) / 2;
+                        // Hashed only when a pawn of the side to move next can capture.
+                        let ep_sq = Square::from_index(self.ep);
+                        if (crate::attacks::pawn_attacks(us, ep_sq)
+                            & self.pieces(them, PieceType::PAWN))
+                        .any()
+                        {
+                            self.hash_ep();
+                        }
+                    }
+                }
+            } else {
+                self.move_piece(pc, from, to);
+                self.hash_piece(pc, from);
+                self.hash_piece(pc, to);
+            }
+        }
+
+        let rights = CastlingRights::from_bits(
+            self.castling.bits() & self.castle_masks[from.index()] & self.castle_masks[to.index()],
+        );
+        if rights != self.castling {
+            self.hash_castling(self.castling);
+            self.hash_castling(rights);
+            self.castling = rights;
+        }
+        self.side = them;
+        self.hash_side();
+        if us == Color::BLACK {
+            self.fullmove = self.fullmove.saturating_add(1);
+        }
+        self.debug_validate();
+        undo
+    }
+
+    /// Takes back `m`, which must be the last move made, with the record `make_move` returned.
+    /// Use [`Position::try_unmake_move`] for a move and record from outside.
+    ///
+    /// # Panics
+    /// Debug builds check every invariant and both hashes after the unmake.
+    #[inline]
+    pub fn unmake_move(&mut self, m: Move, undo: &Undo) {
+        let them = self.side;
+        let us = them.flip();
+        self.side = us;
+        let (from, to, flag) = (m.from(), m.to(), m.flag());
+        if m.is_castle() {
+            let (king_to, rook_from, rook_to) = self.castle_squares(us, flag == Move::KING_CASTLE);
+            let king = Piece::new(us, PieceType::KING);
+            let rook = Piece::new(us, PieceType::ROOK);
+            self.remove_piece(king, king_to);
+            self.remove_piece(rook, rook_to);
+            self.put_piece(king, from);
+            self.put_piece(rook, rook_from);
+        } else {
+            let moved = self.board[to.index()];
+            if m.is_promotion() {
+                self.remove_piece(moved, to);
+                self.put_piece(Piece::new(us, PieceType::PAWN), from);
+            } else {
+                self.move_piece(moved, to, from);
+            }
+            if !undo.captured.is_none() {
+                let cap_sq = if flag == Move::EN_PASSANT {
+                    Square::from_index(to.to_u8() ^ 8)
+                } else {
+                    to
+                };
+                self.put_piece(undo.captured, cap_sq);
+            }
+        }
+        self.restore_state(undo);
+        self.history_len = self.history_len.saturating_sub(1);
+        self.debug_validate();
+    }
+
+    /// Passes the turn: side to move flips, en passant is cleared, the halfmove clock counts
+    /// on. For null-move pruning and Dice Chess rolls with no legal move. Must not be used
+    /// while in check (see [`Position::try_make_null_move`]).
+    #[inline]
+    pub fn make_null_move(&mut self) -> Undo {
+        let undo = self.save_state();
+        self.push_history();
+        if self.ep != NO_EP {
+            if self.ep_capturable() {
+                self.hash_ep();
+            }
+            self.ep = NO_EP;
+        }
+        self.halfmove = self.halfmove.saturating_add(1);
+        if self.side == Color::BLACK {
+            self.fullmove = self.fullmove.saturating_add(1);
+        }
+        self.side = self.side.flip();
+        self.hash_side();
+        self.debug_validate();
+        undo
+    }
+
+    /// Takes back a null move.
+    #[inline]
+    pub fn unmake_null_move(&mut self, undo: &Undo) {
+        self.side = self.side.flip();
+        self.restore_state(undo);
+        self.history_len = self.history_len.saturating_sub(1);
+        self.debug_validate();
+    }
+
+    /// Checked make: refuses, leaving the position untouched, a move that is not legal here
+    /// (any 16-bit value may be passed) or a make past the history capacity.
+    ///
+    /// # Errors
+    /// [`MoveError::Illegal`] or [`MoveError::HistoryFull`].
+    pub fn try_make_move(&mut self, m: Move) -> Result<Undo, MoveError> {
+        if !self.is_legal(m) {
+            return Err(MoveError::Illegal);
+        }
+        if self.history_len as usize >= HISTORY_CAPACITY {
+            return Err(MoveError::HistoryFull);
+        }
+        Ok(self.make_move(m))
+    }
+
+    /// Checked null move: refuses while in check or with a full history.
+    ///
+    /// # Errors
+    /// [`MoveError::Illegal`] in check, [`MoveError::HistoryFull`].
+    pub fn try_make_null_move(&mut self) -> Result<Undo, MoveError> {
+        if self.in_check() {
+            return Err(MoveError::Illegal);
+        }
+        if self.history_len as usize >= HISTORY_CAPACITY {
+            return Err(MoveError::HistoryFull);
+        }
+        Ok(self.make_null_move())
+    }
+
+    /// The hash stored by the last make, if the history holds it.
+    fn last_history(&self) -> Option<u64> {
+        let n = self.history_len as usize;
+        if n == 0 || n > HISTORY_CAPACITY {
+            None
+        } else {
+            Some(self.history[n - 1])
+        }
+    }
+
+    /// Checked unmake: takes back `m` only when `m` and `undo` are those of the last move made,
+    /// proven by unmaking on a copy and comparing every recomputed hash and invariant with the
+    /// record. The position is untouched on error.
+    ///
+    /// # Errors
+    /// [`MoveError::BadUndo`].
+    pub fn try_unmake_move(&mut self, m: Move, undo: &Undo) -> Result<(), MoveError> {
+        if self.last_history() != Some(undo.hash) || !m.is_well_formed() {
+            return Err(MoveError::BadUndo);
+        }
+        // Enough to keep the unmake below in range; the probe catches everything else.
+        let mover = self.side.flip();
+        let moved = self.piece_on(m.to());
+        let cap = undo.captured;
+        let plausible = !moved.is_none()
+            && moved.color() == mover
+            && undo.castling.bits() <= 15
+            && (undo.ep == NO_EP || undo.ep < 64)
+            && Piece::from_u8(cap.to_u8()).is_some()
+            && (cap.is_none() || (cap.color() == self.side && cap.kind() != PieceType::KING));
+        if !plausible {
+            return Err(MoveError::BadUndo);
+        }
+        let mut probe = self.clone();
+        probe.unmake_move_unvalidated(m, undo);
+        if probe.validate().is_err() {
+            return Err(MoveError::BadUndo);
+        }
+        self.unmake_move(m, undo);
+        Ok(())
+    }
+
+    /// `unmake_move` without the debug invariant check (the checked unmake validates itself).
+    fn unmake_move_unvalidated(&mut self, m: Move, undo: &Undo) {
+        let them = self.side;
+        let us = them.flip();
+        self.side = us;
+        let (from, to, flag) = (m.from(), m.to(), m.flag());
+        if m.is_castle() {
+            let (king_to, rook_from, rook_to) = self.castle_squares(us, flag == Move::KING_CASTLE);
+            let king = Piece::new(us, PieceType::KING);
+            let rook = Piece::new(us, PieceType::ROOK);
+            if self.board[king_to.index()] != king || self.board[rook_to.index()] != rook {
+                self.by_type[0] = crate::Bitboard::ALL; // poison: fails validate()
+                return;
+            }
+            self.remove_piece(king, king_to);
+            self.remove_piece(rook, rook_to);
+            if !self.board[from.index()].is_none() || !self.board[rook_from.index()].is_none() {
+                self.by_type[0] = crate::Bitboard::ALL;
+                return;
+            }
+            self.put_piece(king, from);
+            self.put_piece(rook, rook_from);
+        } else {
+            let moved = self.board[to.index()];
+            self.remove_piece(moved, to);
+            let back = if m.is_promotion() {
+                Piece::new(us, PieceType::PAWN)
+            } else {
+                moved
+            };
+            self.put_piece(back, from);
+            if !undo.captured.is_none() {
+                let cap_sq = if flag == Move::EN_PASSANT {
+                    Square::from_index(to.to_u8() ^ 8)
+                } else {
+                    to
+                };
+                if !self.board[cap_sq.index()].is_none() {
+                    self.by_type[0] = crate::Bitboard::ALL;
+                    return;
+                }
+                self.put_piece(undo.captured, cap_sq);
+            }
+        }
+        self.restore_state(undo);
+        self.history_len = self.history_len.saturating_sub(1);
+    }
+
+    /// Forgets the history (repetition detection starts afresh from this position).
+    pub fn clear_history(&mut self) {
+        self.history_len = 0;
+    }
+
+    /// Keeps only the history entries a repetition can still reach (those since the last
+    /// capture or pawn move), moved to the front, so a long game never fills the history.
+    /// For game drivers that never unmake past this point.
+    pub fn compact_history(&mut self) {
+        let n = (self.history_len as usize).min(HISTORY_CAPACITY);
+        let keep = (self.halfmove as usize).min(n);
+        self.history.copy_within(n - keep..n, 0);
+        self.history_len = keep as u32;
+    }
+}

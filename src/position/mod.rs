@@ -1,0 +1,488 @@
+//! The position: board, state, hashes and history, with make/unmake ([`make`]), FEN
+//! ([`fen`]) and game status ([`status`]).
+//!
+//! What lives where (the split make/unmake relies on):
+//!
+//! | part | fields | make | unmake |
+//! |---|---|---|---|
+//! | board | `by_type`, `by_color`, `board` (mailbox) | updated incrementally | reversed incrementally |
+//! | state | side, castling, en passant, clocks, hashes | updated | copied back from [`Undo`] (side and fullmove recomputed) |
+//! | setup | castling rook squares, castling masks | untouched | untouched |
+//! | history | hashes of earlier positions | pushes | pops |
+//!
+//! Occupancy, attacked squares, checkers and pinned pieces are derived on demand; they are never
+//! stored in the undo record.
+
+pub mod fen;
+pub mod make;
+pub mod status;
+
+use crate::attacks::{self, Sliders};
+use crate::bitboard::Bitboard;
+use crate::types::{CastlingRights, Color, Piece, PieceType, Square};
+use crate::zobrist::KEYS;
+use core::fmt;
+
+pub use fen::FenError;
+pub use make::{MoveError, Undo};
+pub use status::GameStatus;
+
+/// How many earlier positions the history keeps. Repetition detection sees this far back;
+/// [`Position::try_make_move`] refuses to go deeper.
+pub const HISTORY_CAPACITY: usize = 1024;
+
+/// The FEN of the standard starting position.
+pub const START_FEN: &str = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";
+
+/// Value of `ep` when there is no en passant square.
+pub(crate) const NO_EP: u8 = 64;
+
+/// A chess position. A plain value: copy it to give each thread its own; there is no global
+/// mutable state anywhere in the crate.
+///
+/// ```
+/// use chesscore::{Position, Square, Piece, Color, PieceType};
+/// let pos = Position::startpos();
+/// assert_eq!(pos.piece_on(Square::E1), Piece::new(Color::WHITE, PieceType::KING));
+/// assert_eq!(pos.to_string(), "\
+/// 8 r n b q k b n r
+/// 7 p p p p p p p p
+/// 6 . . . . . . . .
+/// 5 . . . . . . . .
+/// 4 . . . . . . . .
+/// 3 . . . . . . . .
+/// 2 P P P P P P P P
+/// 1 R N B Q K B N R
+///   a b c d e f g h
+/// ");
+/// ```
+#[derive(Clone)]
+pub struct Position {
+    // Board.
+    pub(crate) by_type: [Bitboard; 8],
+    pub(crate) by_color: [Bitboard; 2],
+    pub(crate) board: [Piece; 64],
+    // State.
+    pub(crate) side: Color,
+    pub(crate) castling: CastlingRights,
+    pub(crate) ep: u8,
+    pub(crate) halfmove: u16,
+    pub(crate) fullmove: u16,
+    pub(crate) hash: u64,
+    pub(crate) pawn_hash: u64,
+    pub(crate) material_hash: u64,
+    #[cfg(debug_assertions)]
+    pub(crate) hash2: u64,
+    // Setup.
+    pub(crate) castle_rooks: [Square; 4],
+    pub(crate) castle_masks: [u8; 64],
+    // History: `history[i]` is the hash before the i-th move made since setup.
+    pub(crate) history_len: u32,
+    pub(crate) history: [u64; HISTORY_CAPACITY],
+}
+
+impl Default for Position {
+    fn default() -> Self {
+        Self::startpos()
+    }
+}
+
+impl Position {
+    /// A board with no pieces (not a valid position); the FEN parser fills it.
+    pub(crate) fn empty() -> Position {
+        Position {
+            by_type: [Bitboard::EMPTY; 8],
+            by_color: [Bitboard::EMPTY; 2],
+            board: [Piece::NONE; 64],
+            side: Color::WHITE,
+            castling: CastlingRights::NONE,
+            ep: NO_EP,
+            halfmove: 0,
+            fullmove: 1,
+            hash: 0,
+            pawn_hash: 0,
+            material_hash: 0,
+            #[cfg(debug_assertions)]
+            hash2: 0,
+            castle_rooks: [Square::H1, Square::A1, Square::H8, Square::A8],
+            castle_masks: [15; 64],
+            history_len: 0,
+            history: [0; HISTORY_CAPACITY],
+        }
+    }
+
+    /// The standard starting position.
+    pub fn startpos() -> Position {
+        Position::from_fen(START_FEN).expect("the start FEN is valid")
+    }
+
+    /// The side to move.
+    #[inline(always)]
+    pub fn side_to_move(&self) -> Color {
+        self.side
+    }
+
+    /// The piece on `sq` (`Piece::NONE` when empty): one mailbox read.
+    #[inline(always)]
+    pub fn piece_on(&self, sq: Square) -> Piece {
+        self.board[sq.index()]
+    }
+
+    /// Squares of `color`'s pieces of type `kind` (`PieceType::NONE` gives the empty set).
+    #[inline(always)]
+    pub fn pieces(&self, color: Color, kind: PieceType) -> Bitboard {
+        self.by_color[color.index()] & self.by_type[kind.index() & 7]
+    }
+
+    /// Squares of all pieces of type `kind`, both colors.
+    #[inline(always)]
+    pub fn pieces_of_type(&self, kind: PieceType) -> Bitboard {
+        self.by_type[kind.index() & 7]
+    }
+
+    /// Squares of all of `color`'s pieces.
+    #[inline(always)]
+    pub fn color_pieces(&self, color: Color) -> Bitboard {
+        self.by_color[color.index()]
+    }
+
+    /// All occupied squares.
+    #[inline(always)]
+    pub fn occupied(&self) -> Bitboard {
+        self.by_color[0] | self.by_color[1]
+    }
+
+    /// The square of `color`'s king.
+    #[inline(always)]
+    pub fn king_square(&self, color: Color) -> Square {
+        self.pieces(color, PieceType::KING).lsb()
+    }
+
+    /// Castling rights.
+    #[inline(always)]
+    pub fn castling_rights(&self) -> CastlingRights {
+        self.castling
+    }
+
+    /// The rook square of castling right `index` (0 = K, 1 = Q, 2 = k, 3 = q). Stored per
+    /// position so that Chess960 can use other files later without changing the layout.
+    #[inline(always)]
+    pub fn castling_rook(&self, index: usize) -> Square {
+        self.castle_rooks[index & 3]
+    }
+
+    /// The en passant target square, if the last move was a double pawn push.
+    #[inline(always)]
+    pub fn en_passant(&self) -> Option<Square> {
+        Square::new(self.ep)
+    }
+
+    /// Plies since the last capture or pawn move.
+    #[inline(always)]
+    pub fn halfmove_clock(&self) -> u32 {
+        self.halfmove as u32
+    }
+
+    /// The move number, starting at 1 and incremented after Black's move.
+    #[inline(always)]
+    pub fn fullmove_number(&self) -> u32 {
+        self.fullmove as u32
+    }
+
+    /// Zobrist hash of the position (pieces, side, castling rights, capturable en passant).
+    #[inline(always)]
+    pub fn hash(&self) -> u64 {
+        self.hash
+    }
+
+    /// Zobrist hash of the pawns alone.
+    #[inline(always)]
+    pub fn pawn_hash(&self) -> u64 {
+        self.pawn_hash
+    }
+
+    /// Hash of the material (piece counts) alone.
+    #[inline(always)]
+    pub fn material_hash(&self) -> u64 {
+        self.material_hash
+    }
+
+    /// Number of moves made since setup (the history length, counting moves past capacity).
+    #[inline(always)]
+    pub fn ply_count(&self) -> u32 {
+        self.history_len
+    }
+
+    /// Pieces of either color that attack `sq`, with blockers `occ`.
+    #[inline(always)]
+    pub fn attackers_to_with<S: Sliders>(&self, s: S, sq: Square, occ: Bitboard) -> Bitboard {
+        let t = &self.by_type;
+        (attacks::pawn_attacks(Color::WHITE, sq) & self.pieces(Color::BLACK, PieceType::PAWN))
+            | (attacks::pawn_attacks(Color::BLACK, sq) & self.pieces(Color::WHITE, PieceType::PAWN))
+            | (attacks::knight_attacks(sq) & t[PieceType::KNIGHT.index()])
+            | (attacks::king_attacks(sq) & t[PieceType::KING.index()])
+            | (s.bishop(sq, occ) & (t[PieceType::BISHOP.index()] | t[PieceType::QUEEN.index()]))
+            | (s.rook(sq, occ) & (t[PieceType::ROOK.index()] | t[PieceType::QUEEN.index()]))
+    }
+
+    /// Pieces of either color that attack `sq` in this position.
+    pub fn attackers_to(&self, sq: Square) -> Bitboard {
+        crate::with_sliders!(|s| self.attackers_to_with(s, sq, self.occupied()))
+    }
+
+    /// True when `sq` is attacked by a piece of `by`.
+    pub fn is_attacked(&self, sq: Square, by: Color) -> bool {
+        (self.attackers_to(sq) & self.color_pieces(by)).any()
+    }
+
+    /// Enemy pieces giving check to the side to move.
+    #[inline(always)]
+    pub fn checkers_with<S: Sliders>(&self, s: S) -> Bitboard {
+        let us = self.side;
+        self.attackers_to_with(s, self.king_square(us), self.occupied())
+            & self.color_pieces(us.flip())
+    }
+
+    /// Enemy pieces giving check to the side to move.
+    pub fn checkers(&self) -> Bitboard {
+        crate::with_sliders!(|s| self.checkers_with(s))
+    }
+
+    /// True when the side to move is in check.
+    pub fn in_check(&self) -> bool {
+        self.checkers().any()
+    }
+
+    /// Pieces of `color` pinned to their own king by an enemy slider.
+    #[inline(always)]
+    pub fn pinned_with<S: Sliders>(&self, s: S, color: Color) -> Bitboard {
+        let king = self.king_square(color);
+        let them = color.flip();
+        let occ = self.occupied();
+        let diag = self.pieces(them, PieceType::BISHOP) | self.pieces(them, PieceType::QUEEN);
+        let orth = self.pieces(them, PieceType::ROOK) | self.pieces(them, PieceType::QUEEN);
+        let snipers =
+            (s.bishop(king, Bitboard::EMPTY) & diag) | (s.rook(king, Bitboard::EMPTY) & orth);
+        let mut pinned = Bitboard::EMPTY;
+        for sniper in snipers {
+            let between = attacks::between(king, sniper) & occ;
+            if !between.more_than_one() {
+                pinned |= between;
+            }
+        }
+        pinned & self.color_pieces(color)
+    }
+
+    /// Pieces of `color` pinned to their own king.
+    pub fn pinned(&self, color: Color) -> Bitboard {
+        crate::with_sliders!(|s| self.pinned_with(s, color))
+    }
+
+    /// True when a pawn of the side to move stands ready to capture on the en passant square
+    /// (ignoring pins): the condition under which the en passant file enters the hash.
+    #[inline(always)]
+    pub(crate) fn ep_capturable(&self) -> bool {
+        match Square::new(self.ep) {
+            Some(ep) => (attacks::pawn_attacks(self.side.flip(), ep)
+                & self.pieces(self.side, PieceType::PAWN))
+            .any(),
+            None => false,
+        }
+    }
+
+    /// Puts `pc` (not `NONE`) on the empty square `sq`: bitboards and mailbox only.
+    #[inline(always)]
+    pub(crate) fn put_piece(&mut self, pc: Piece, sq: Square) {
+        let b = sq.bb();
+        self.by_type[pc.kind().index() & 7] |= b;
+        self.by_color[pc.color().index()] |= b;
+        self.board[sq.index()] = pc;
+    }
+
+    /// Removes the piece `pc` standing on `sq`: bitboards and mailbox only.
+    #[inline(always)]
+    pub(crate) fn remove_piece(&mut self, pc: Piece, sq: Square) {
+        let b = sq.bb();
+        self.by_type[pc.kind().index() & 7] ^= b;
+        self.by_color[pc.color().index()] ^= b;
+        self.board[sq.index()] = Piece::NONE;
+    }
+
+    /// Moves `pc` from `from` to the empty square `to`: bitboards and mailbox only.
+    #[inline(always)]
+    pub(crate) fn move_piece(&mut self, pc: Piece, from: Square, to: Square) {
+        let b = from.bb() | to.bb();
+        self.by_type[pc.kind().index() & 7] ^= b;
+        self.by_color[pc.color().index()] ^= b;
+        self.board[from.index()] = Piece::NONE;
+        self.board[to.index()] = pc;
+    }
+
+    /// The three hashes recomputed from scratch: (position, pawn, material).
+    pub fn compute_hashes(&self) -> (u64, u64, u64) {
+        self.compute_hashes_with(&KEYS)
+    }
+
+    pub(crate) fn compute_hashes_with(&self, keys: &crate::zobrist::Keys) -> (u64, u64, u64) {
+        let mut h = 0u64;
+        let mut pawn = 0u64;
+        let mut counts = [0usize; 16];
+        let mut mat = 0u64;
+        for sq in self.occupied() {
+            let pc = self.board[sq.index()];
+            h ^= keys.psq[pc.index()][sq.index()];
+            if pc.kind() == PieceType::PAWN {
+                pawn ^= keys.psq[pc.index()][sq.index()];
+            }
+            mat ^= keys.material[pc.index()][counts[pc.index()] & 15];
+            counts[pc.index()] += 1;
+        }
+        h ^= keys.castling[self.castling.bits() as usize];
+        if self.side == Color::BLACK {
+            h ^= keys.side;
+        }
+        if self.ep_capturable() {
+            h ^= keys.ep_file[(self.ep & 7) as usize];
+        }
+        (h, pawn, mat)
+    }
+
+    /// Sets all hashes from scratch (after setup).
+    pub(crate) fn refresh_hashes(&mut self) {
+        let (h, p, m) = self.compute_hashes();
+        self.hash = h;
+        self.pawn_hash = p;
+        self.material_hash = m;
+        #[cfg(debug_assertions)]
+        {
+            self.hash2 = self.compute_hashes_with(&crate::zobrist::KEYS2).0;
+        }
+    }
+
+    /// Checks every invariant: colors disjoint, type sets disjoint and covering the colors,
+    /// one king a side, mailbox equal to the bitboards, hashes equal to a recomputation,
+    /// en passant square and castling rights consistent. Returns the first violation.
+    pub fn validate(&self) -> Result<(), &'static str> {
+        if (self.by_color[0] & self.by_color[1]).any() {
+            return Err("color sets overlap");
+        }
+        if self.by_type[0].any() || self.by_type[7].any() {
+            return Err("unused type slot is not empty");
+        }
+        let mut union = Bitboard::EMPTY;
+        for t in 1..7 {
+            if (union & self.by_type[t]).any() {
+                return Err("type sets overlap");
+            }
+            union |= self.by_type[t];
+        }
+        if union != self.occupied() {
+            return Err("type sets do not cover the color sets");
+        }
+        for c in [Color::WHITE, Color::BLACK] {
+            if self.pieces(c, PieceType::KING).count() != 1 {
+                return Err("not exactly one king per side");
+            }
+        }
+        for sq in Square::all() {
+            let pc = self.board[sq.index()];
+            let expect = if self.occupied().has(sq) {
+                let color = if self.by_color[1].has(sq) {
+                    Color::BLACK
+                } else {
+                    Color::WHITE
+                };
+                let kind = (1..7u8)
+                    .find(|&t| self.by_type[t as usize].has(sq))
+                    .unwrap_or(0);
+                Piece::new(color, PieceType::new(kind).unwrap_or(PieceType::NONE))
+            } else {
+                Piece::NONE
+            };
+            if pc != expect {
+                return Err("mailbox differs from bitboards");
+            }
+        }
+        if self.ep != NO_EP
+            && Square::new(self.ep)
+                .is_none_or(|ep| ep.rank() != if self.side == Color::WHITE { 5 } else { 2 })
+        {
+            return Err("en passant square on a wrong rank");
+        }
+        if self.castling.bits() > 15 {
+            return Err("castling rights out of range");
+        }
+        for i in 0..4 {
+            let color = Color::from_index((i / 2) as u8);
+            if self.castling.has(i)
+                && (self.piece_on(Square::E1.relative(color)) != Piece::new(color, PieceType::KING)
+                    || self.piece_on(self.castle_rooks[i]) != Piece::new(color, PieceType::ROOK))
+            {
+                return Err("castling right without its king and rook");
+            }
+        }
+        if (self.hash, self.pawn_hash, self.material_hash) != self.compute_hashes() {
+            return Err("hash differs from recomputation");
+        }
+        #[cfg(debug_assertions)]
+        if self.hash2 != self.compute_hashes_with(&crate::zobrist::KEYS2).0 {
+            return Err("second hash differs from recomputation");
+        }
+        Ok(())
+    }
+
+    /// Debug-build check of [`Position::validate`] (no-op in release builds).
+    #[inline(always)]
+    pub(crate) fn debug_validate(&self) {
+        #[cfg(debug_assertions)]
+        if let Err(e) = self.validate() {
+            panic!("position invariant broken: {e} in {}", self.to_fen());
+        }
+    }
+
+    /// Writes the board as 8 lines (rank 8 first, `rank-digit piece piece ...`, `.` empty)
+    /// and a file line, as [`fmt::Display`] does.
+    pub fn write_pretty(&self, out: &mut impl fmt::Write) -> fmt::Result {
+        for rank in (0..8u8).rev() {
+            write!(out, "{}", rank + 1)?;
+            for file in 0..8u8 {
+                write!(
+                    out,
+                    " {}",
+                    self.piece_on(Square::from_coords(file, rank)).to_char()
+                )?;
+            }
+            out.write_char('\n')?;
+        }
+        out.write_str("  a b c d e f g h\n")
+    }
+}
+
+impl fmt::Display for Position {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        self.write_pretty(f)
+    }
+}
+
+impl fmt::Debug for Position {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "Position({})", self.to_fen())
+    }
+}
+
+impl PartialEq for Position {
+    /// Equal when board and state are equal (history and setup tables are not compared).
+    fn eq(&self, other: &Self) -> bool {
+        self.by_type == other.by_type
+            && self.by_color == other.by_color
+            && self.board == other.board
+            && self.side == other.side
+            && self.castling == other.castling
+            && self.ep == other.ep
+            && self.halfmove == other.halfmove
+            && self.fullmove == other.fullmove
+            && self.hash == other.hash
+            && self.castle_rooks == other.castle_rooks
+    }
+}
+impl Eq for Position {}
