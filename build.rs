@@ -125,6 +125,12 @@ fn main() {
     }
     write_if_changed(&out.join("slider_meta.rs"), &meta);
 
+    // A stable SONAME, so C programs linked against the shared library record
+    // `libchesscore.so`, not the path they were linked with.
+    if std::env::var("CARGO_CFG_TARGET_OS").as_deref() == Ok("linux") {
+        println!("cargo:rustc-cdylib-link-arg=-Wl,-soname,libchesscore.so");
+    }
+
     generate_header(&out);
 }
 

@@ -1,6 +1,7 @@
 //! chesscore: a chess engine core.
 pub mod attacks;
 pub mod bitboard;
+pub mod ffi;
 pub mod movegen;
 pub mod moves;
 pub mod perft;
@@ -12,5 +13,5 @@ pub use bitboard::Bitboard;
 pub use movegen::{GenType, Legality, MoveCounter, MoveSink, ALL_PIECE_TYPES};
 pub use moves::{MicroMove, Move, MoveList, MAX_MOVES};
 pub use perft::PerftMode;
-pub use position::{FenError, GameStatus, MoveError, Position, Undo, START_FEN};
+pub use position::{FenError, GameStatus, MoveError, NotationError, Position, Undo, START_FEN};
 pub use types::*;

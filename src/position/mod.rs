@@ -15,6 +15,7 @@
 
 pub mod fen;
 pub mod make;
+pub mod notation;
 pub mod status;
 
 use crate::attacks::{self, Sliders};
@@ -25,6 +26,7 @@ use core::fmt;
 
 pub use fen::FenError;
 pub use make::{MoveError, Undo};
+pub use notation::NotationError;
 pub use status::GameStatus;
 
 /// How many earlier positions the history keeps. Repetition detection sees this far back;
@@ -429,6 +431,19 @@ impl Position {
             return Err("second hash differs from recomputation");
         }
         Ok(())
+    }
+
+    /// A cheap sanity check (one king a side, disjoint colors, state fields in range) for
+    /// positions that arrive as raw bytes, e.g. through the C ABI: catches a zeroed or
+    /// uninitialised struct without the cost of [`Position::validate`].
+    #[inline]
+    pub fn is_plausible(&self) -> bool {
+        self.pieces(Color::WHITE, PieceType::KING).count() == 1
+            && self.pieces(Color::BLACK, PieceType::KING).count() == 1
+            && (self.by_color[0] & self.by_color[1]).is_empty()
+            && self.side.to_u8() < 2
+            && self.castling.bits() <= 15
+            && self.ep <= NO_EP
     }
 
     /// Debug-build check of [`Position::validate`] (no-op in release builds).
