@@ -85,4 +85,4 @@ pub static KEYS: Keys = build(0x0C0F_FEE0_C4E5_5001);
 /// A second, independent key set. Debug builds keep a second 64-bit position hash with it and
 /// assert after every make/unmake that both agree with a recomputation.
 #[cfg(debug_assertions)]
-pub static KEYS2: Keys = build(0x5EED_0F_D1CE_C4E5);
+pub static KEYS2: Keys = build(0x5EED_0FD1_CEC4_E5A7);

@@ -251,13 +251,13 @@ impl Position {
     /// ```
     pub fn from_fen(fen: &str) -> Result<Position, FenError> {
         let fields: Vec<&str> = fen.split(' ').collect();
+        // An empty field (double, leading or trailing space) is a separator error; text past
+        // six well-separated fields is trailing text.
+        let well_separated = fields.iter().take(6).all(|f| !f.is_empty());
         match fields.len() {
-            4 | 6 => {}
-            n if n > 6 => return Err(FenError::TrailingText),
+            4 | 6 if well_separated => {}
+            n if n > 6 && well_separated => return Err(FenError::TrailingText),
             _ => return Err(FenError::FieldCount),
-        }
-        if fields.iter().any(|f| f.is_empty()) {
-            return Err(FenError::FieldCount);
         }
         let mut pos = Position::empty();
         parse_board(&mut pos, fields[0])?;
@@ -388,6 +388,7 @@ mod tests {
             (" 4k3/8/8/8/8/8/8/4K3 w - - 0 1", FieldCount),
             ("4k3/8/8/8/8/8/8/4K3 w - - 0 1 x", TrailingText),
             ("4k3/8/8/8/8/8/8/4K3 w - - 0 1 ", TrailingText),
+            ("4k3/8/8/8/8/8/8/4K3 w - - 0 1 x y", TrailingText),
             ("4k3/8/8/8/8/8/8/4K2 w - - 0 1", Board),
             ("4k3/8/8/8/8/8/8/4K4 w - - 0 1", Board),
             ("4k3/8/8/8/8/8/8/44K3 w - - 0 1", Board),

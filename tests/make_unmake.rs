@@ -1,0 +1,148 @@
+//! Make/unmake properties over random games (proptest): unmake restores everything, the
+//! incremental hashes equal a recomputation, FEN round-trips, transpositions hash equal.
+
+mod common;
+
+use chesscore::{Move, MoveError, Position};
+use proptest::prelude::*;
+
+fn fens() -> Vec<String> {
+    common::suite_fens()
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(300))]
+
+    #[test]
+    fn unmake_restores_position_and_hashes(fen_index in 0usize..146, choices in prop::collection::vec(any::<u16>(), 1..80)) {
+        let fens = fens();
+        let fen = &fens[fen_index % fens.len()];
+        let mut pos = Position::from_fen(fen).unwrap();
+        let mut stack = Vec::new();
+        for c in choices {
+            let moves = pos.legal_moves();
+            if moves.is_empty() {
+                break;
+            }
+            let m = moves[c as usize % moves.len()];
+            let before = pos.clone();
+            let undo = pos.make_move(m);
+            prop_assert!(pos.validate().is_ok(), "{:?}", pos.validate());
+            // Round trip through FEN gives the same position and hashes.
+            let reparsed = Position::from_fen(&pos.to_fen()).unwrap();
+            prop_assert_eq!(reparsed.hash(), pos.hash());
+            prop_assert_eq!(reparsed.pawn_hash(), pos.pawn_hash());
+            prop_assert_eq!(reparsed.material_hash(), pos.material_hash());
+            prop_assert_eq!(reparsed.to_fen(), pos.to_fen());
+            stack.push((m, undo, before));
+        }
+        while let Some((m, undo, before)) = stack.pop() {
+            pos.unmake_move(m, &undo);
+            prop_assert!(pos == before);
+            prop_assert_eq!(pos.hash(), before.hash());
+            prop_assert_eq!(pos.ply_count(), before.ply_count());
+        }
+        prop_assert_eq!(pos.to_fen(), fen.clone());
+    }
+
+    #[test]
+    fn null_moves_round_trip(fen_index in 0usize..146) {
+        let fens = fens();
+        let mut pos = Position::from_fen(&fens[fen_index % fens.len()]).unwrap();
+        let before = pos.clone();
+        match pos.try_make_null_move() {
+            Ok(undo) => {
+                prop_assert!(pos.hash() != before.hash());
+                prop_assert!(pos.side_to_move() != before.side_to_move());
+                pos.unmake_null_move(&undo);
+                prop_assert!(pos == before);
+            }
+            Err(e) => {
+                prop_assert_eq!(e, MoveError::Illegal);
+                prop_assert!(before.in_check());
+                prop_assert!(pos == before);
+            }
+        }
+    }
+}
+
+#[test]
+fn transpositions_hash_equal() {
+    let play = |moves: &[&str]| {
+        let mut pos = Position::startpos();
+        for m in moves {
+            let mv = pos.parse_uci_move(m).unwrap();
+            pos.make_move(mv);
+        }
+        pos
+    };
+    let a = play(&["g1f3", "g8f6", "b1c3", "b8c6"]);
+    let b = play(&["b1c3", "b8c6", "g1f3", "g8f6"]);
+    assert_eq!(a.hash(), b.hash());
+    assert_eq!(a.to_fen(), b.to_fen());
+    // En passant: after e2e4 the e3 square is written in FEN but no black pawn can capture,
+    // so the hash equals the one without an en passant square.
+    let c = play(&["e2e4"]);
+    let d =
+        Position::from_fen("rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 1").unwrap();
+    assert_eq!(
+        c.to_fen(),
+        "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq e3 0 1"
+    );
+    assert_eq!(c.hash(), d.hash());
+}
+
+#[test]
+fn checked_make_refuses_and_leaves_position() {
+    let mut pos = Position::startpos();
+    let before = pos.clone();
+    assert_eq!(
+        pos.try_make_move(Move::from_raw(0)),
+        Err(MoveError::Illegal)
+    );
+    assert_eq!(
+        pos.try_make_move(Move::new(chesscore::Square::E2, chesscore::Square::E5, 0)),
+        Err(MoveError::Illegal)
+    );
+    assert!(pos == before && pos.ply_count() == 0);
+    let m = pos.parse_uci_move("e2e4").unwrap();
+    let undo = pos.try_make_move(m).unwrap();
+    // A wrong move for the record, and a record of another move, are refused.
+    let wrong = Move::new(
+        chesscore::Square::D2,
+        chesscore::Square::D4,
+        Move::DOUBLE_PUSH,
+    );
+    let after = pos.clone();
+    assert_eq!(pos.try_unmake_move(wrong, &undo), Err(MoveError::BadUndo));
+    assert_eq!(
+        pos.try_unmake_move(m, &chesscore::Undo::default()),
+        Err(MoveError::BadUndo)
+    );
+    assert!(pos == after);
+    pos.try_unmake_move(m, &undo).unwrap();
+    assert!(pos == before);
+}
+
+#[test]
+fn history_capacity_is_enforced_by_checked_make() {
+    let mut pos = Position::startpos();
+    let shuffle = ["g1f3", "g8f6", "f3g1", "f6g8"];
+    let mut made = 0;
+    loop {
+        let m = pos.parse_uci_move(shuffle[made % 4]).unwrap();
+        match pos.try_make_move(m) {
+            Ok(_) => made += 1,
+            Err(e) => {
+                assert_eq!(e, MoveError::HistoryFull);
+                break;
+            }
+        }
+    }
+    assert_eq!(made, chesscore::position::HISTORY_CAPACITY);
+    // Compacting keeps only what a repetition can reach (nothing: the halfmove clock counts
+    // every ply here, so everything is kept up to the clock), and makes room again.
+    pos.compact_history();
+    assert!(pos.ply_count() as usize <= chesscore::position::HISTORY_CAPACITY);
+    assert!(pos.is_repetition(i32::MAX));
+}

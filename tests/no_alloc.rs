@@ -1,0 +1,80 @@
+//! Generation, make/unmake and perft allocate nothing: counted by a global allocator.
+
+use chesscore::{GenType, Legality, MoveList, PieceType, Position};
+use std::alloc::{GlobalAlloc, Layout, System};
+use std::sync::atomic::{AtomicUsize, Ordering};
+
+struct Counting;
+
+static ALLOCATIONS: AtomicUsize = AtomicUsize::new(0);
+
+// SAFETY: forwards to the system allocator unchanged; only counts calls.
+unsafe impl GlobalAlloc for Counting {
+    unsafe fn alloc(&self, layout: Layout) -> *mut u8 {
+        ALLOCATIONS.fetch_add(1, Ordering::SeqCst);
+        // SAFETY: same contract as the caller's.
+        unsafe { System.alloc(layout) }
+    }
+    unsafe fn dealloc(&self, ptr: *mut u8, layout: Layout) {
+        // SAFETY: same contract as the caller's.
+        unsafe { System.dealloc(ptr, layout) }
+    }
+    unsafe fn realloc(&self, ptr: *mut u8, layout: Layout, new_size: usize) -> *mut u8 {
+        ALLOCATIONS.fetch_add(1, Ordering::SeqCst);
+        // SAFETY: same contract as the caller's.
+        unsafe { System.realloc(ptr, layout, new_size) }
+    }
+}
+
+#[global_allocator]
+static GLOBAL: Counting = Counting;
+
+fn allocations_during(f: impl FnOnce()) -> usize {
+    let before = ALLOCATIONS.load(Ordering::SeqCst);
+    f();
+    ALLOCATIONS.load(Ordering::SeqCst) - before
+}
+
+#[test]
+fn hot_paths_do_not_allocate() {
+    // Parsing a FEN may allocate (it is not a hot path); everything after must not.
+    let mut pos =
+        Position::from_fen("r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1")
+            .unwrap();
+    // Sanity: the counter does count.
+    assert!(allocations_during(|| drop(std::hint::black_box(vec![1u8; 16]))) >= 1);
+
+    let n = allocations_during(|| {
+        let mut list = MoveList::new();
+        pos.generate_moves(
+            Legality::Legal,
+            GenType::All,
+            chesscore::ALL_PIECE_TYPES,
+            &mut list,
+        );
+        let pseudo = pos.pseudo_legal_moves();
+        let mut caps = MoveList::new();
+        pos.generate_moves(
+            Legality::Legal,
+            GenType::Captures,
+            PieceType::KNIGHT.mask_bit(),
+            &mut caps,
+        );
+        for &m in list.iter() {
+            let undo = pos.make_move(m);
+            std::hint::black_box(pos.hash());
+            pos.unmake_move(m, &undo);
+        }
+        for &m in pseudo.iter() {
+            std::hint::black_box(pos.is_legal_pseudo(m));
+            std::hint::black_box(pos.is_legal(m));
+        }
+        let undo = pos.make_null_move();
+        pos.unmake_null_move(&undo);
+        std::hint::black_box(pos.is_repetition(100));
+        std::hint::black_box(pos.status());
+        std::hint::black_box(pos.perft(3));
+        std::hint::black_box(pos.perft_full(2));
+    });
+    assert_eq!(n, 0, "hot paths allocated {n} times");
+}
