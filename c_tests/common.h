@@ -40,6 +40,7 @@ static inline void test_fail_v(const char *file, int line, const char *fmt, va_l
 {
     g_test.failures++;
     if (g_test.failures <= TEST_MAX_PRINTED_FAILURES) {
+        fflush(stdout); /* keep progress lines and failures in order in the ctest log */
         fprintf(stderr, "FAIL %s:%d: ", file, line);
         vfprintf(stderr, fmt, ap);
         fputc('\n', stderr);
@@ -354,7 +355,8 @@ static inline void epd_free(EpdFile *f)
 #define MOVE_FLAG(m) ((unsigned)(((m) >> 12) & 15u))
 #define MOVE_IS_CAPTURE(m) ((((m) >> 14) & 1u) != 0)
 #define MOVE_IS_PROMOTION(m) ((((m) >> 15) & 1u) != 0)
-#define MAKE_MOVE(from, to, flag) ((ChessMove)((unsigned)(from) | ((unsigned)(to) << 6) | ((unsigned)(flag) << 12)))
+#define MAKE_MOVE(from, to, flag)                                                              \
+    ((ChessMove)((unsigned)(from) | ((unsigned)(to) << 6) | ((unsigned)(flag) << 12)))
 
 /* Square index from "e4"-style text (LERF: a1 = 0). */
 #define SQ(file_char, rank_char) ((unsigned)(((rank_char) - '1') * 8 + ((file_char) - 'a')))
@@ -415,7 +417,8 @@ static inline bool movelist_contains(const ChessMoveList *list, ChessMove m)
     return false;
 }
 
-/* Text of a move for messages, "e2e4/f0(0x....)"-like (32 bytes), computed locally from the encoding. */
+/* Text of a move for messages, "e2e4/f1(0x170c)"-like (buffer of 32 bytes), computed locally
+ * from the encoding. */
 static inline const char *move_text(ChessMove m, char buf[32])
 {
     unsigned f = MOVE_FROM(m), t = MOVE_TO(m);

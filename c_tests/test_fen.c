@@ -317,6 +317,84 @@ static void test_getters(void)
     }
 }
 
+/* Random single-character edits of the suite FENs: every answer is CHESS_OK or a FEN error
+ * (never CHESS_ERR_INTERNAL), an error leaves the position byte-identical, and an accepted
+ * FEN (strict parsing accepts only canonical text) is written back unchanged, with a move
+ * generator consistent with perft. */
+static void mutations(int nfiles, char **files)
+{
+    static char fens[512][EPD_MAX_FEN];
+    int nfens = 0;
+    for (int f = 0; f < nfiles; f++) {
+        EpdFile suite = epd_load(files[f]);
+        for (int i = 0; i < suite.count && nfens < 512; i++) {
+            strcpy(fens[nfens++], suite.entries[i].fen);
+        }
+        epd_free(&suite);
+    }
+    static const char alphabet[] = "pnbrqkPNBRQK12345678/ wb-KQkqabcdefgh0 9";
+    ChessPosition *pos = malloc(sizeof *pos), *saved = malloc(sizeof *saved);
+    if (pos == NULL || saved == NULL || nfens == 0) {
+        exit(2);
+    }
+    Rng rng = rng_new(0xFE11);
+    unsigned accepted = 0, rejected = 0;
+    for (int i = 0; i < 100000; i++) {
+        char text[EPD_MAX_FEN + 8];
+        strcpy(text, fens[rng_below(&rng, (uint32_t)nfens)]);
+        size_t len = strlen(text);
+        int edits = 1 + (int)rng_below(&rng, 2);
+        for (int e = 0; e < edits && len > 1 && len < EPD_MAX_FEN + 4; e++) {
+            size_t at = rng_below(&rng, (uint32_t)len);
+            char c = alphabet[rng_below(&rng, sizeof alphabet - 1)];
+            switch (rng_below(&rng, 3)) {
+            case 0: /* replace */
+                text[at] = c;
+                break;
+            case 1: /* insert */
+                memmove(text + at + 1, text + at, len - at + 1);
+                text[at] = c;
+                len++;
+                break;
+            default: /* delete */
+                memmove(text + at, text + at + 1, len - at);
+                len--;
+                break;
+            }
+        }
+        SET_FEN(pos, KIWIPETE_FEN);
+        memcpy(saved, pos, sizeof *pos);
+        ChessStatus s = chess_setFromFEN(pos, text);
+        if (s != CHESS_OK) {
+            rejected++;
+            CHECK(s >= CHESS_ERR_FEN_FIELD_COUNT && s <= CHESS_ERR_FEN_OPPONENT_IN_CHECK,
+                  "setFromFEN(\"%s\") returned %s (%d)", text, status_name(s), (int)s);
+            CHECK(memcmp(saved, pos, sizeof *pos) == 0,
+                  "setFromFEN(\"%s\") returned %s but modified the position", text,
+                  status_name(s));
+            continue;
+        }
+        accepted++;
+        char out[CHESS_FEN_MAX];
+        CHECK(strcmp(fen_of(pos, out), text) == 0, "accepted \"%s\" written back as \"%s\"",
+              text, out);
+        ChessMoveList list;
+        uint64_t n1 = 0, n2 = 0, f2 = 0;
+        CHECK_STATUS(chess_generateLegalMoves(pos, &list), CHESS_OK, "%s", text);
+        CHECK_STATUS(chess_perft(pos, 1, &n1), CHESS_OK, "%s", text);
+        CHECK_STATUS(chess_perft(pos, 2, &n2), CHESS_OK, "%s", text);
+        CHECK_STATUS(chess_perftFull(pos, 2, &f2), CHESS_OK, "%s", text);
+        CHECK(n1 == list.count && n2 == f2,
+              "\"%s\": %u legal moves, perft 1 %" PRIu64 ", perft 2 %" PRIu64 " / full %" PRIu64,
+              text, list.count, n1, n2, f2);
+        CHECK(strcmp(fen_of(pos, out), text) == 0, "\"%s\" changed by perft", text);
+    }
+    printf("mutated FENs: %u accepted, %u rejected\n", accepted, rejected);
+    CHECK(accepted > 1000 && rejected > 10000, "mutation mix too one-sided");
+    free(pos);
+    free(saved);
+}
+
 int main(int argc, char **argv)
 {
     if (argc < 2) {
@@ -327,5 +405,6 @@ int main(int argc, char **argv)
     test_four_fields();
     test_rejections();
     test_getters();
+    mutations(argc - 1, argv + 1);
     return test_summary("test_fen");
 }

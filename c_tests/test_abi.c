@@ -1,0 +1,217 @@
+/*
+ * The frozen ABI, checked at compile time: each frozen function is assigned to a pointer of
+ * exactly its frozen type (any change to a signature is an incompatible-pointer error under
+ * -Werror); ChessMove and ChessMoveList layout by _Static_assert; the stable status numbers.
+ * At run time: the version macros against chess_version()/chess_versionNumber(), and
+ * chess_statusMessage for every enumerator and for unknown values.
+ */
+#include "common.h"
+
+/* ---- Frozen signatures ------------------------------------------------------------------ */
+
+static ChessStatus (*const frozen_setFromFEN)(ChessPosition *pos, const char *fen) =
+    chess_setFromFEN;
+static ChessStatus (*const frozen_toFEN)(const ChessPosition *pos, char *buf, size_t len) =
+    chess_toFEN;
+static ChessStatus (*const frozen_generatePseudoLegalMoves)(const ChessPosition *pos,
+                                                            ChessMoveList *out) =
+    chess_generatePseudoLegalMoves;
+static ChessStatus (*const frozen_generateLegalMoves)(const ChessPosition *pos,
+                                                      ChessMoveList *out) =
+    chess_generateLegalMoves;
+static ChessStatus (*const frozen_makeMove)(ChessPosition *pos, ChessMove move,
+                                            ChessUndo *undo) = chess_makeMove;
+static ChessStatus (*const frozen_unmakeMove)(ChessPosition *pos, ChessMove move,
+                                              const ChessUndo *undo) = chess_unmakeMove;
+static ChessStatus (*const frozen_perft)(ChessPosition *pos, uint32_t depth, uint64_t *nodes) =
+    chess_perft;
+static ChessStatus (*const frozen_moveFromUci)(const ChessPosition *pos, const char *uci,
+                                               ChessMove *out) = chess_moveFromUci;
+static ChessStatus (*const frozen_moveToUci)(ChessMove move, char *buf, size_t len) =
+    chess_moveToUci;
+static bool (*const frozen_isRepetition)(const ChessPosition *pos, int32_t plyLimit) =
+    chess_isRepetition;
+static void (*const frozen_printBitboard)(uint64_t bb) = chess_printBitboard;
+static const char *(*const frozen_statusMessage)(ChessStatus status) = chess_statusMessage;
+
+/* ---- Types and layout ------------------------------------------------------------------- */
+
+/* ChessMove is exactly uint16_t (not merely the same size). */
+_Static_assert(_Generic((ChessMove)0, uint16_t: 1, default: 0), "ChessMove must be uint16_t");
+_Static_assert(sizeof(ChessMove) == 2, "ChessMove is 16 bits");
+static ChessMove move_storage;
+static uint16_t *const move_alias = &move_storage; /* incompatible-pointer error otherwise */
+
+/* ChessMoveList: uint16_t moves[256] at offset 0, then uint32_t count. */
+_Static_assert(offsetof(ChessMoveList, moves) == 0, "ChessMoveList.moves at offset 0");
+_Static_assert(sizeof(((ChessMoveList *)0)->moves) == 256 * sizeof(uint16_t),
+               "ChessMoveList.moves is 256 moves");
+_Static_assert(sizeof(((ChessMoveList *)0)->moves[0]) == sizeof(uint16_t),
+               "ChessMoveList.moves holds 16-bit moves");
+_Static_assert(_Generic(((ChessMoveList *)0)->moves[0], uint16_t: 1, default: 0),
+               "ChessMoveList.moves[i] is uint16_t");
+_Static_assert(offsetof(ChessMoveList, count) == 512, "ChessMoveList.count at offset 512");
+_Static_assert(_Generic(((ChessMoveList *)0)->count, uint32_t: 1, default: 0),
+               "ChessMoveList.count is uint32_t");
+_Static_assert(sizeof(ChessMoveList) == 516, "ChessMoveList is 516 bytes");
+_Static_assert(_Alignof(ChessMoveList) == 4, "ChessMoveList is 4-byte aligned");
+
+/* The opaque caller-owned objects. */
+_Static_assert(sizeof(ChessPosition) == CHESS_POSITION_WORDS * 8, "ChessPosition size");
+_Static_assert(sizeof(ChessPosition) == 9216, "ChessPosition is 9216 bytes");
+_Static_assert(_Alignof(ChessPosition) == 8, "ChessPosition is 8-byte aligned");
+_Static_assert(sizeof(ChessUndo) == CHESS_UNDO_WORDS * 8, "ChessUndo size");
+_Static_assert(sizeof(ChessUndo) == 48, "ChessUndo is 48 bytes");
+_Static_assert(_Alignof(ChessUndo) == 8, "ChessUndo is 8-byte aligned");
+
+/* Stable status numbers ("new codes are only ever added"). */
+_Static_assert(CHESS_OK == 0 && CHESS_ERR_NULL_ARGUMENT == 1 && CHESS_ERR_BUFFER_TOO_SMALL == 2 &&
+                   CHESS_ERR_ILLEGAL_MOVE == 3 && CHESS_ERR_HISTORY_FULL == 4 &&
+                   CHESS_ERR_INVALID_ARGUMENT == 5 && CHESS_ERR_INVALID_POSITION == 6 &&
+                   CHESS_ERR_BAD_UNDO == 7 && CHESS_ERR_INTERNAL == 8,
+               "general status numbers");
+_Static_assert(CHESS_ERR_FEN_FIELD_COUNT == 100 && CHESS_ERR_FEN_TRAILING_TEXT == 101 &&
+                   CHESS_ERR_FEN_BOARD == 102 && CHESS_ERR_FEN_SIDE_TO_MOVE == 103 &&
+                   CHESS_ERR_FEN_CASTLING == 104 && CHESS_ERR_FEN_EN_PASSANT == 105 &&
+                   CHESS_ERR_FEN_HALFMOVE_CLOCK == 106 && CHESS_ERR_FEN_FULLMOVE_NUMBER == 107 &&
+                   CHESS_ERR_FEN_KING_COUNT == 108 && CHESS_ERR_FEN_PAWN_ON_BACK_RANK == 109 &&
+                   CHESS_ERR_FEN_TOO_MANY_PIECES == 110 &&
+                   CHESS_ERR_FEN_CASTLING_RIGHTS == 111 &&
+                   CHESS_ERR_FEN_EN_PASSANT_RANK == 112 &&
+                   CHESS_ERR_FEN_EN_PASSANT_PAWN == 113 &&
+                   CHESS_ERR_FEN_OPPONENT_IN_CHECK == 114,
+               "FEN status numbers");
+_Static_assert(CHESS_ONGOING == 0 && CHESS_CHECKMATE == 1 && CHESS_STALEMATE == 2 &&
+                   CHESS_FIFTY_MOVE_RULE == 3 && CHESS_THREEFOLD_REPETITION == 4 &&
+                   CHESS_INSUFFICIENT_MATERIAL == 5,
+               "game status numbers");
+_Static_assert(CHESS_GEN_ALL == 0 && CHESS_GEN_CAPTURES == 1 && CHESS_GEN_QUIETS == 2,
+               "generator classes");
+_Static_assert(CHESS_ALL_PIECE_TYPES == 126, "pawn..king bits 1..6");
+_Static_assert(CHESSCORE_VERSION == CHESSCORE_VERSION_MAJOR * 10000 +
+                                       CHESSCORE_VERSION_MINOR * 100 + CHESSCORE_VERSION_PATCH,
+               "CHESSCORE_VERSION encoding");
+
+/* Every enumerator of ChessStatus, for the message test. */
+static const ChessStatus all_statuses[] = {
+    CHESS_OK,
+    CHESS_ERR_NULL_ARGUMENT,
+    CHESS_ERR_BUFFER_TOO_SMALL,
+    CHESS_ERR_ILLEGAL_MOVE,
+    CHESS_ERR_HISTORY_FULL,
+    CHESS_ERR_INVALID_ARGUMENT,
+    CHESS_ERR_INVALID_POSITION,
+    CHESS_ERR_BAD_UNDO,
+    CHESS_ERR_INTERNAL,
+    CHESS_ERR_FEN_FIELD_COUNT,
+    CHESS_ERR_FEN_TRAILING_TEXT,
+    CHESS_ERR_FEN_BOARD,
+    CHESS_ERR_FEN_SIDE_TO_MOVE,
+    CHESS_ERR_FEN_CASTLING,
+    CHESS_ERR_FEN_EN_PASSANT,
+    CHESS_ERR_FEN_HALFMOVE_CLOCK,
+    CHESS_ERR_FEN_FULLMOVE_NUMBER,
+    CHESS_ERR_FEN_KING_COUNT,
+    CHESS_ERR_FEN_PAWN_ON_BACK_RANK,
+    CHESS_ERR_FEN_TOO_MANY_PIECES,
+    CHESS_ERR_FEN_CASTLING_RIGHTS,
+    CHESS_ERR_FEN_EN_PASSANT_RANK,
+    CHESS_ERR_FEN_EN_PASSANT_PAWN,
+    CHESS_ERR_FEN_OPPONENT_IN_CHECK,
+};
+#define NSTATUSES (sizeof all_statuses / sizeof all_statuses[0])
+_Static_assert(NSTATUSES == 24, "update all_statuses when the enum grows");
+
+static void versions(void)
+{
+    CHECK(chess_versionNumber() == CHESSCORE_VERSION, "chess_versionNumber() = %u, header %d",
+          chess_versionNumber(), CHESSCORE_VERSION);
+    const char *v = chess_version();
+    CHECK(v != NULL && strcmp(v, CHESSCORE_VERSION_STRING) == 0,
+          "chess_version() = \"%s\", header \"%s\"", v ? v : "(null)", CHESSCORE_VERSION_STRING);
+    char expect[32];
+    snprintf(expect, sizeof expect, "%d.%d.%d", CHESSCORE_VERSION_MAJOR, CHESSCORE_VERSION_MINOR,
+             CHESSCORE_VERSION_PATCH);
+    CHECK(strcmp(expect, CHESSCORE_VERSION_STRING) == 0,
+          "CHESSCORE_VERSION_STRING \"%s\" != MAJOR.MINOR.PATCH \"%s\"", CHESSCORE_VERSION_STRING,
+          expect);
+    const char *backend = chess_sliderBackend();
+    CHECK(backend != NULL && (strcmp(backend, "pext") == 0 || strcmp(backend, "magic") == 0),
+          "chess_sliderBackend() = \"%s\"", backend ? backend : "(null)");
+    printf("chesscore %s (%u), slider back end %s\n", v ? v : "?", chess_versionNumber(),
+           backend ? backend : "?");
+}
+
+static void status_messages(void)
+{
+    const char *msgs[NSTATUSES];
+    for (size_t i = 0; i < NSTATUSES; i++) {
+        msgs[i] = frozen_statusMessage(all_statuses[i]);
+        CHECK(msgs[i] != NULL, "chess_statusMessage(%s) is NULL", status_name(all_statuses[i]));
+        if (msgs[i] == NULL) {
+            msgs[i] = "";
+            continue;
+        }
+        CHECK(strlen(msgs[i]) > 0, "chess_statusMessage(%s) is empty",
+              status_name(all_statuses[i]));
+        for (size_t j = 0; j < i; j++) {
+            CHECK(strcmp(msgs[i], msgs[j]) != 0, "chess_statusMessage(%s) == (%s): \"%s\"",
+                  status_name(all_statuses[i]), status_name(all_statuses[j]), msgs[i]);
+        }
+        /* Static text: the same pointer or at least the same text on the next call. */
+        const char *again = chess_statusMessage(all_statuses[i]);
+        CHECK(again != NULL && strcmp(again, msgs[i]) == 0, "message for %s not stable",
+              status_name(all_statuses[i]));
+    }
+    static const int unknown[] = {9999, 9, 99, 115, 1000, -1, 0x7fffffff};
+    for (size_t i = 0; i < sizeof unknown / sizeof unknown[0]; i++) {
+        const char *m = chess_statusMessage((ChessStatus)unknown[i]);
+        CHECK(m != NULL && strlen(m) > 0, "chess_statusMessage(%d) is NULL or empty", unknown[i]);
+        if (m == NULL) {
+            continue;
+        }
+        for (size_t j = 0; j < NSTATUSES; j++) {
+            CHECK(strcmp(m, msgs[j]) != 0, "unknown code %d has the message of %s", unknown[i],
+                  status_name(all_statuses[j]));
+        }
+    }
+}
+
+/* Calls through every frozen pointer once, so the frozen types are also exercised at run
+ * time (the compile-time assignment is the real check). */
+static void frozen_calls(void)
+{
+    ChessPosition pos;
+    ChessMoveList list;
+    ChessUndo undo;
+    char buf[CHESS_FEN_MAX];
+    ChessMove m = 0;
+    uint64_t nodes = 0;
+    CHECK_STATUS(frozen_setFromFEN(&pos, START_FEN), CHESS_OK, "setFromFEN");
+    CHECK_STATUS(frozen_toFEN(&pos, buf, sizeof buf), CHESS_OK, "toFEN");
+    CHECK(strcmp(buf, START_FEN) == 0, "toFEN \"%s\"", buf);
+    CHECK_STATUS(frozen_generatePseudoLegalMoves(&pos, &list), CHESS_OK, "pseudo");
+    CHECK(list.count == 20, "pseudo-legal moves of the start: %u", list.count);
+    CHECK_STATUS(frozen_generateLegalMoves(&pos, &list), CHESS_OK, "legal");
+    CHECK(list.count == 20, "legal moves of the start: %u", list.count);
+    CHECK_STATUS(frozen_moveFromUci(&pos, "e2e4", &m), CHESS_OK, "moveFromUci");
+    *move_alias = m;
+    CHECK(move_storage == m, "alias");
+    CHECK(m == MAKE_MOVE(SQ('e', '2'), SQ('e', '4'), 1), "e2e4 = 0x%04x", (unsigned)m);
+    CHECK_STATUS(frozen_moveToUci(m, buf, sizeof buf), CHESS_OK, "moveToUci");
+    CHECK(strcmp(buf, "e2e4") == 0, "moveToUci \"%s\"", buf);
+    CHECK_STATUS(frozen_makeMove(&pos, m, &undo), CHESS_OK, "makeMove");
+    CHECK(!frozen_isRepetition(&pos, 100), "isRepetition");
+    CHECK_STATUS(frozen_unmakeMove(&pos, m, &undo), CHESS_OK, "unmakeMove");
+    CHECK_STATUS(frozen_perft(&pos, 3, &nodes), CHESS_OK, "perft");
+    CHECK(nodes == 8902, "perft 3 = %" PRIu64, nodes);
+    frozen_printBitboard(1); /* prints the a1 grid; the text is checked via the buffer form */
+}
+
+int main(void)
+{
+    versions();
+    status_messages();
+    frozen_calls();
+    return test_summary("test_abi");
+}
