@@ -411,7 +411,8 @@ ChessStatus chess_unmakeMoveUnchecked(ChessPosition *pos, ChessMove move, const 
 ChessStatus chess_makeNullMove(ChessPosition *pos, ChessUndo *undo);
 
 /**
- * Takes back a null move made by `chess_makeNullMove`.
+ * Takes back a null move made by `chess_makeNullMove`. A record that does not belong to the
+ * last move, or a last move that was not a null move, is refused with `CHESS_ERR_BAD_UNDO`.
  *
  * # Safety
  * `pos` is NULL or points to a `ChessPosition`; `undo` is NULL or points to a `ChessUndo`.

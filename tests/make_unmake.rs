@@ -146,3 +146,53 @@ fn history_capacity_is_enforced_by_checked_make() {
     assert!(pos.ply_count() as usize <= chesscore::position::HISTORY_CAPACITY);
     assert!(pos.is_repetition(i32::MAX));
 }
+
+#[test]
+fn checked_unmake_refuses_every_other_move_value() {
+    // Values that restore the same board (another flag, another promotion piece, the castling
+    // rook's square) must still be refused: only the move that was made may be taken back.
+    for (fen, uci) in [
+        (chesscore::START_FEN, "e2e4"),
+        ("r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 0 1", "e1g1"),
+        ("r3k2r/8/8/8/8/8/8/R3K2R b KQkq - 0 1", "e8c8"),
+        ("4k3/1P6/8/8/8/8/8/4K3 w - - 0 1", "b7b8q"),
+        (
+            "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1",
+            "e2a6",
+        ),
+        ("8/8/1k6/2b5/2pP4/8/5K2/8 b - d3 0 1", "c4d3"),
+    ] {
+        let mut pos = Position::from_fen(fen).unwrap();
+        let m = pos.parse_uci_move(uci).unwrap();
+        let undo = pos.try_make_move(m).unwrap();
+        let after = pos.clone();
+        for raw in 0..=u16::MAX {
+            if raw == m.raw() {
+                continue;
+            }
+            assert_eq!(
+                pos.try_unmake_move(Move::from_raw(raw), &undo),
+                Err(MoveError::BadUndo),
+                "{raw:#06x} after {uci}"
+            );
+        }
+        assert!(pos == after);
+        pos.try_unmake_move(m, &undo).unwrap();
+        assert_eq!(pos.to_fen(), fen);
+    }
+}
+
+#[test]
+fn checked_null_unmake_needs_a_null_move() {
+    let mut pos = Position::startpos();
+    let m = pos.parse_uci_move("g1f3").unwrap();
+    let undo = pos.try_make_move(m).unwrap();
+    let after = pos.clone();
+    // The last move was not a null move: its record does not take back a null move.
+    assert_eq!(pos.try_unmake_null_move(&undo), Err(MoveError::BadUndo));
+    assert!(pos == after);
+    let null = pos.try_make_null_move().unwrap();
+    assert_eq!(pos.try_unmake_null_move(&undo), Err(MoveError::BadUndo));
+    pos.try_unmake_null_move(&null).unwrap();
+    assert!(pos == after);
+}

@@ -607,7 +607,8 @@ pub unsafe extern "C" fn chess_makeNullMove(
     })
 }
 
-/// Takes back a null move made by `chess_makeNullMove`.
+/// Takes back a null move made by `chess_makeNullMove`. A record that does not belong to the
+/// last move, or a last move that was not a null move, is refused with `CHESS_ERR_BAD_UNDO`.
 ///
 /// # Safety
 /// `pos` is NULL or points to a `ChessPosition`; `undo` is NULL or points to a `ChessUndo`.
@@ -624,7 +625,7 @@ pub unsafe extern "C" fn chess_unmakeNullMove(
                 check!(pos_mut(pos)),
             )
         };
-        pos.unmake_null_move(undo);
+        check!(pos.try_unmake_null_move(undo).map_err(move_status));
         ChessStatus::CHESS_OK
     })
 }

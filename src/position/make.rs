@@ -386,8 +386,9 @@ impl Position {
     }
 
     /// Checked unmake: takes back `m` only when `m` and `undo` are those of the last move made,
-    /// proven by unmaking on a copy and comparing every recomputed hash and invariant with the
-    /// record. The position is untouched on error.
+    /// proven on a copy: the unmade copy must pass every invariant (hashes recomputed), `m`
+    /// must be legal there, and making `m` on it must give back exactly this position. The
+    /// position is untouched on error.
     ///
     /// # Errors
     /// [`MoveError::BadUndo`].
@@ -410,10 +411,42 @@ impl Position {
         }
         let mut probe = self.clone();
         probe.unmake_move_unvalidated(m, undo);
-        if probe.validate().is_err() {
+        if probe.validate().is_err() || !probe.is_legal(m) {
+            return Err(MoveError::BadUndo);
+        }
+        probe.make_move(m);
+        if probe != *self {
             return Err(MoveError::BadUndo);
         }
         self.unmake_move(m, undo);
+        Ok(())
+    }
+
+    /// Checked null-move unmake: takes back the last move only when it was a null move made
+    /// with `undo`, proven on a copy as in [`Position::try_unmake_move`].
+    ///
+    /// # Errors
+    /// [`MoveError::BadUndo`].
+    pub fn try_unmake_null_move(&mut self, undo: &Undo) -> Result<(), MoveError> {
+        if self.last_history() != Some(undo.hash)
+            || undo.castling.bits() > 15
+            || !(undo.ep == NO_EP || undo.ep < 64)
+            || !undo.captured.is_none()
+        {
+            return Err(MoveError::BadUndo);
+        }
+        let mut probe = self.clone();
+        probe.side = probe.side.flip();
+        probe.restore_state(undo);
+        probe.history_len = probe.history_len.saturating_sub(1);
+        if probe.validate().is_err() || probe.in_check() {
+            return Err(MoveError::BadUndo);
+        }
+        probe.make_null_move();
+        if probe != *self {
+            return Err(MoveError::BadUndo);
+        }
+        self.unmake_null_move(undo);
         Ok(())
     }
 
