@@ -434,7 +434,9 @@ pub(crate) fn dispatch<K: MoveSink>(
         #[cfg(target_arch = "x86_64")]
         // SAFETY: a `Pext` token exists only when the CPU has BMI1, BMI2, POPCNT and LZCNT,
         // the features `dispatch_bmi2` is compiled for.
-        crate::attacks::Backend::Pext(p) => unsafe { dispatch_bmi2(pos, p, legality, gen, kinds, sink) },
+        crate::attacks::Backend::Pext(p) => unsafe {
+            dispatch_bmi2(pos, p, legality, gen, kinds, sink)
+        },
         #[cfg(not(target_arch = "x86_64"))]
         crate::attacks::Backend::Pext(p) => dispatch_with(pos, p, legality, gen, kinds, sink),
         crate::attacks::Backend::Magic(m) => dispatch_with(pos, m, legality, gen, kinds, sink),

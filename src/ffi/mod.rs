@@ -952,7 +952,11 @@ pub unsafe extern "C" fn chess_perftParallel(
             0 => std::thread::available_parallelism().map_or(1, |n| n.get()),
             t => t.min(256) as usize,
         };
-        let mode = if full { PerftMode::Full } else { PerftMode::Bulk };
+        let mode = if full {
+            PerftMode::Full
+        } else {
+            PerftMode::Bulk
+        };
         *nodes = pos.perft_parallel(depth, mode, threads);
         ChessStatus::CHESS_OK
     })

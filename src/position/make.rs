@@ -204,7 +204,10 @@ impl Position {
         let them = us.flip();
         let (from, to, flag) = (m.from(), m.to(), m.flag());
         let pc = self.board[from.index()];
-        debug_assert!(pc.color() == us && !pc.is_none(), "no piece of the mover on {from}: {m:?}");
+        debug_assert!(
+            pc.color() == us && !pc.is_none(),
+            "no piece of the mover on {from}: {m:?}"
+        );
         let mut d = KeyDelta::default();
 
         if self.ep != NO_EP {

@@ -3,11 +3,16 @@
 //! same positions in one process. Several runs each, medians reported, with chesscore's ratio
 //! to each peer. Not a test: nothing here asserts a speed.
 //!
+//! Built with `-C target-cpu=native` for every crate (bench/.cargo/config.toml), as the peers'
+//! BMI2 features require; chesscore itself chooses its instructions at run time either way.
+//!
 //! ```text
-//! cargo bench --bench perft                     # the positions and depths of issue 3, 3 runs
-//! cargo bench --bench perft -- --quick          # one ply less everywhere
-//! cargo bench --bench perft -- --runs 5 --full  # full perft (every leaf made) only
-//! cargo bench --bench perft -- --bulk --only startpos
+//! cd bench
+//! cargo run --release                           # the positions and depths of issue 3, 3 runs
+//! cargo run --release -- --quick                # one ply less everywhere
+//! cargo run --release -- --runs 5 --full        # full perft (every leaf made) only
+//! cargo run --release -- --bulk --only startpos
+//! cargo run --release -- --threads 2 --only startpos   # parallel perft against one thread
 //! ```
 
 use std::io::{BufRead, BufReader, Write};
