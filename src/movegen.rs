@@ -430,7 +430,31 @@ pub(crate) fn dispatch<K: MoveSink>(
     kinds: u8,
     sink: &mut K,
 ) {
-    crate::with_sliders!(|s| dispatch_with(pos, s, legality, gen, kinds, sink))
+    match crate::attacks::Backend::detect() {
+        #[cfg(target_arch = "x86_64")]
+        // SAFETY: a `Pext` token exists only when the CPU has BMI1, BMI2, POPCNT and LZCNT,
+        // the features `dispatch_bmi2` is compiled for.
+        crate::attacks::Backend::Pext(p) => unsafe {
+            dispatch_bmi2(pos, p, legality, gen, kinds, sink)
+        },
+        #[cfg(not(target_arch = "x86_64"))]
+        crate::attacks::Backend::Pext(p) => dispatch_with(pos, p, legality, gen, kinds, sink),
+        crate::attacks::Backend::Magic(m) => dispatch_with(pos, m, legality, gen, kinds, sink),
+    }
+}
+
+/// [`dispatch_with`] on the PEXT back end, compiled with the instructions its token proves.
+#[cfg(target_arch = "x86_64")]
+#[target_feature(enable = "bmi1,bmi2,popcnt,lzcnt")]
+fn dispatch_bmi2<K: MoveSink>(
+    pos: &Position,
+    s: crate::attacks::Pext,
+    legality: Legality,
+    gen: GenType,
+    kinds: u8,
+    sink: &mut K,
+) {
+    dispatch_with(pos, s, legality, gen, kinds, sink)
 }
 
 /// [`dispatch`] on a given back end.

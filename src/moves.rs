@@ -113,7 +113,8 @@ impl Move {
     /// True for either castle.
     #[inline(always)]
     pub const fn is_castle(self) -> bool {
-        matches!(self.flag(), Self::KING_CASTLE | Self::QUEEN_CASTLE)
+        // Flags 2 and 3 are exactly the values whose top three flag bits read 001.
+        self.0 >> 13 == 1
     }
 
     /// True for en passant.

@@ -6,7 +6,9 @@
 //! * full ([`PerftMode::Full`]): every leaf move is made and unmade, exercising make/unmake;
 //! * divide: the count under each root move, printed one `e2e4: 600000` line each.
 
-use crate::attacks::Sliders;
+#[cfg(target_arch = "x86_64")]
+use crate::attacks::Pext;
+use crate::attacks::{Backend, Sliders};
 use crate::movegen::{generate, Black, MoveCounter, Side, White, ALL_PIECE_TYPES};
 use crate::moves::{Move, MoveList, MAX_MOVES};
 use crate::position::Position;
@@ -24,42 +26,92 @@ pub enum PerftMode {
 
 const GEN_ALL: u8 = crate::movegen::GenType::All as u8;
 
-fn bulk<S: Sliders, C: Side>(pos: &mut Position, s: S, depth: u32) -> u64 {
-    if depth <= 1 {
-        if depth == 0 {
-            return 1;
+/// The two recursions, written once and compiled twice: portable, and with the instructions a
+/// [`Pext`] token proves (hardware popcount and bit scans in every inlined generator).
+macro_rules! perft_recursions {
+    ($(#[$attr:meta])* $bulk:ident, $full:ident) => {
+        $(#[$attr])*
+        fn $bulk<S: Sliders, C: Side>(pos: &mut Position, s: S, depth: u32) -> u64 {
+            if depth <= 1 {
+                if depth == 0 {
+                    return 1;
+                }
+                let mut c = MoveCounter(0);
+                generate::<S, C, true, GEN_ALL, _>(pos, s, ALL_PIECE_TYPES, &mut c);
+                return c.0;
+            }
+            let mut list = MoveList::new();
+            generate::<S, C, true, GEN_ALL, _>(pos, s, ALL_PIECE_TYPES, &mut list);
+            let mut nodes = 0;
+            for &m in list.iter() {
+                let undo = pos.make_move(m);
+                nodes += $bulk::<S, C::Other>(pos, s, depth - 1);
+                pos.unmake_move(m, &undo);
+            }
+            nodes
         }
-        let mut c = MoveCounter(0);
-        generate::<S, C, true, GEN_ALL, _>(pos, s, ALL_PIECE_TYPES, &mut c);
-        return c.0;
-    }
-    let mut list = MoveList::new();
-    generate::<S, C, true, GEN_ALL, _>(pos, s, ALL_PIECE_TYPES, &mut list);
-    let mut nodes = 0;
-    for &m in list.iter() {
-        let undo = pos.make_move(m);
-        nodes += bulk::<S, C::Other>(pos, s, depth - 1);
-        pos.unmake_move(m, &undo);
-    }
-    nodes
+
+        $(#[$attr])*
+        fn $full<S: Sliders, C: Side>(pos: &mut Position, s: S, depth: u32) -> u64 {
+            if depth == 0 {
+                return 1;
+            }
+            let mut list = MoveList::new();
+            generate::<S, C, true, GEN_ALL, _>(pos, s, ALL_PIECE_TYPES, &mut list);
+            let mut nodes = 0;
+            if depth == 1 {
+                // The leaves: made and unmade, counted without a call for depth 0.
+                for &m in list.iter() {
+                    let undo = pos.make_move(m);
+                    nodes += 1;
+                    pos.unmake_move(m, &undo);
+                }
+                return nodes;
+            }
+            for &m in list.iter() {
+                let undo = pos.make_move(m);
+                nodes += $full::<S, C::Other>(pos, s, depth - 1);
+                pos.unmake_move(m, &undo);
+            }
+            nodes
+        }
+    };
 }
 
-fn full<S: Sliders, C: Side>(pos: &mut Position, s: S, depth: u32) -> u64 {
-    if depth == 0 {
-        return 1;
+perft_recursions!(bulk, full);
+#[cfg(target_arch = "x86_64")]
+perft_recursions!(
+    #[target_feature(enable = "bmi1,bmi2,popcnt,lzcnt")]
+    bulk_bmi2,
+    full_bmi2
+);
+
+#[cfg(target_arch = "x86_64")]
+#[target_feature(enable = "bmi1,bmi2,popcnt,lzcnt")]
+fn perft_bmi2(pos: &mut Position, s: Pext, depth: u32, mode: PerftMode) -> u64 {
+    match (pos.side_to_move() == Color::WHITE, mode) {
+        (true, PerftMode::Bulk) => bulk_bmi2::<Pext, White>(pos, s, depth),
+        (false, PerftMode::Bulk) => bulk_bmi2::<Pext, Black>(pos, s, depth),
+        (true, PerftMode::Full) => full_bmi2::<Pext, White>(pos, s, depth),
+        (false, PerftMode::Full) => full_bmi2::<Pext, Black>(pos, s, depth),
     }
-    let mut list = MoveList::new();
-    generate::<S, C, true, GEN_ALL, _>(pos, s, ALL_PIECE_TYPES, &mut list);
-    let mut nodes = 0;
-    for &m in list.iter() {
-        let undo = pos.make_move(m);
-        nodes += full::<S, C::Other>(pos, s, depth - 1);
-        pos.unmake_move(m, &undo);
-    }
-    nodes
 }
 
-/// Perft on a given back end (benchmarks and back-end comparisons use this).
+/// Perft on the back end `backend`, through the fastest code the CPU allows for it.
+pub fn perft_on(pos: &mut Position, backend: Backend, depth: u32, mode: PerftMode) -> u64 {
+    match backend {
+        #[cfg(target_arch = "x86_64")]
+        // SAFETY: a `Pext` token exists only when the CPU has BMI1, BMI2, POPCNT and LZCNT,
+        // the features `perft_bmi2` is compiled for.
+        Backend::Pext(p) => unsafe { perft_bmi2(pos, p, depth, mode) },
+        #[cfg(not(target_arch = "x86_64"))]
+        Backend::Pext(p) => perft_with(pos, p, depth, mode),
+        Backend::Magic(m) => perft_with(pos, m, depth, mode),
+    }
+}
+
+/// Perft on a given back end in portable code (no CPU-specific instructions beyond the
+/// back end's own); [`perft_on`] is the fast entry.
 pub fn perft_with<S: Sliders>(pos: &mut Position, s: S, depth: u32, mode: PerftMode) -> u64 {
     match (pos.side_to_move() == Color::WHITE, mode) {
         (true, PerftMode::Bulk) => bulk::<S, White>(pos, s, depth),
@@ -77,17 +129,17 @@ impl Position {
     /// assert_eq!(Position::startpos().perft(3), 8902);
     /// ```
     pub fn perft(&mut self, depth: u32) -> u64 {
-        crate::with_sliders!(|s| perft_with(self, s, depth, PerftMode::Bulk))
+        perft_on(self, Backend::detect(), depth, PerftMode::Bulk)
     }
 
     /// Perft that makes every leaf move.
     pub fn perft_full(&mut self, depth: u32) -> u64 {
-        crate::with_sliders!(|s| perft_with(self, s, depth, PerftMode::Full))
+        perft_on(self, Backend::detect(), depth, PerftMode::Full)
     }
 
     /// Perft in `mode`.
     pub fn perft_mode(&mut self, depth: u32, mode: PerftMode) -> u64 {
-        crate::with_sliders!(|s| perft_with(self, s, depth, mode))
+        perft_on(self, Backend::detect(), depth, mode)
     }
 
     /// Divide: fills `moves` with the legal root moves and `counts[i]` with the perft count
@@ -121,5 +173,55 @@ impl Position {
         let mut counts = [0u64; MAX_MOVES];
         self.perft_divide_into(depth, mode, &mut moves, &mut counts);
         moves.iter().copied().zip(counts.iter().copied()).collect()
+    }
+}
+
+/// Parallel perft: the tree is split two plies below the root (one task per root move and
+/// reply), and `threads` workers, each with its own copy of the position, take tasks from a
+/// shared counter until none are left. Depths below 3 run on the calling thread. Spawning the
+/// workers allocates; the search itself does not.
+pub fn perft_parallel(pos: &Position, depth: u32, mode: PerftMode, threads: usize) -> u64 {
+    use std::sync::atomic::{AtomicU64, AtomicUsize, Ordering};
+    let threads = threads.max(1);
+    if threads == 1 || depth < 3 {
+        return pos.clone().perft_mode(depth, mode);
+    }
+    let mut tasks: Vec<(Move, Move)> = Vec::new();
+    let mut root = pos.clone();
+    for &m in root.legal_moves().iter() {
+        let undo = root.make_move(m);
+        for &r in root.legal_moves().iter() {
+            tasks.push((m, r));
+        }
+        root.unmake_move(m, &undo);
+    }
+    let next = AtomicUsize::new(0);
+    let total = AtomicU64::new(0);
+    let backend = Backend::detect();
+    std::thread::scope(|scope| {
+        for _ in 0..threads.min(tasks.len().max(1)) {
+            scope.spawn(|| {
+                let mut local = pos.clone();
+                let mut sum = 0;
+                loop {
+                    let i = next.fetch_add(1, Ordering::Relaxed);
+                    let Some(&(m, r)) = tasks.get(i) else { break };
+                    let u1 = local.make_move(m);
+                    let u2 = local.make_move(r);
+                    sum += perft_on(&mut local, backend, depth - 2, mode);
+                    local.unmake_move(r, &u2);
+                    local.unmake_move(m, &u1);
+                }
+                total.fetch_add(sum, Ordering::Relaxed);
+            });
+        }
+    });
+    total.into_inner()
+}
+
+impl Position {
+    /// Perft on `threads` threads ([`perft_parallel`]).
+    pub fn perft_parallel(&self, depth: u32, mode: PerftMode, threads: usize) -> u64 {
+        perft_parallel(self, depth, mode, threads)
     }
 }

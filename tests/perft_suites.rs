@@ -60,3 +60,29 @@ fn edge_suite_full() {
 fn standard_suite_full() {
     run("standard.epd", 30_000, PerftMode::Full, 400);
 }
+
+#[test]
+fn parallel_perft_matches_the_suites() {
+    let mut checked = 0;
+    for name in ["edge.epd", "standard.epd"] {
+        for (fen, counts) in suite(name).into_iter().step_by(7) {
+            let pos = Position::from_fen(&fen).unwrap();
+            for (depth, want) in counts {
+                if want > 3_000_000 {
+                    break;
+                }
+                for threads in [2, 3] {
+                    for mode in [PerftMode::Bulk, PerftMode::Full] {
+                        assert_eq!(
+                            pos.perft_parallel(depth, mode, threads),
+                            want,
+                            "{fen} depth {depth}"
+                        );
+                    }
+                }
+                checked += 1;
+            }
+        }
+    }
+    assert!(checked >= 50, "only {checked} counts checked");
+}

@@ -142,8 +142,10 @@ impl Sliders for Magic {
     }
 }
 
-/// BMI2 `pext` back end. A value of this type exists only when the running CPU has BMI2
-/// (see [`Pext::detect`]), so holding one is the proof that the instruction may be used.
+/// BMI2 `pext` back end. A value of this type exists only when the running CPU has BMI1, BMI2,
+/// POPCNT and LZCNT (see [`Pext::detect`]), so holding one is the proof that those instructions
+/// may be used: code entered with a `Pext` token may be compiled with
+/// `#[target_feature(enable = "bmi1,bmi2,popcnt,lzcnt")]`.
 #[derive(Copy, Clone, Debug)]
 pub struct Pext(());
 
@@ -154,7 +156,12 @@ impl Pext {
     pub fn detect() -> Option<Pext> {
         #[cfg(target_arch = "x86_64")]
         {
-            if std::arch::is_x86_feature_detected!("bmi2") && !slow_pext_cpu() {
+            if std::arch::is_x86_feature_detected!("bmi2")
+                && std::arch::is_x86_feature_detected!("bmi1")
+                && std::arch::is_x86_feature_detected!("popcnt")
+                && std::arch::is_x86_feature_detected!("lzcnt")
+                && !slow_pext_cpu()
+            {
                 return Some(Pext(()));
             }
         }

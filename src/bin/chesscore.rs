@@ -14,7 +14,7 @@ const KIWIPETE: &str = "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R 
 
 fn usage() -> ExitCode {
     eprintln!(
-        "usage:\n  chesscore perft [--divide] [--full] FEN DEPTH\n  chesscore bench [--full]\n\
+        "usage:\n  chesscore perft [--divide] [--full] [--threads N] FEN DEPTH\n  chesscore bench [--full]\n\
          FEN may be a full FEN string (quoted), `startpos` or `kiwipete`."
     );
     ExitCode::from(2)
@@ -31,11 +31,20 @@ fn resolve_fen(s: &str) -> &str {
 fn perft_cmd(args: &[String]) -> ExitCode {
     let mut divide = false;
     let mut mode = PerftMode::Bulk;
+    let mut threads = 1usize;
     let mut rest = Vec::new();
-    for a in args {
+    let mut it = args.iter();
+    while let Some(a) = it.next() {
         match a.as_str() {
             "--divide" => divide = true,
             "--full" => mode = PerftMode::Full,
+            "--threads" => match it.next().and_then(|t| t.parse().ok()) {
+                Some(t) if t >= 1 => threads = t,
+                _ => {
+                    eprintln!("error: --threads needs a number >= 1");
+                    return ExitCode::from(2);
+                }
+            },
             _ => rest.push(a.as_str()),
         }
     }
@@ -64,13 +73,15 @@ fn perft_cmd(args: &[String]) -> ExitCode {
             .map(|r| r.1)
             .sum::<u64>()
             .max(u64::from(depth == 0))
+    } else if threads > 1 {
+        pos.perft_parallel(depth, mode, threads)
     } else {
         pos.perft_mode(depth, mode)
     };
     let secs = start.elapsed().as_secs_f64();
     println!("Nodes searched: {nodes}");
     println!(
-        "Time: {:.3} s, {:.1} Mnodes/s ({} perft, {} sliders)",
+        "Time: {:.3} s, {:.1} Mnodes/s ({} perft, {} thread(s), {} sliders)",
         secs,
         nodes as f64 / secs.max(1e-9) / 1e6,
         if mode == PerftMode::Bulk {
@@ -78,6 +89,7 @@ fn perft_cmd(args: &[String]) -> ExitCode {
         } else {
             "full"
         },
+        threads,
         chesscore::attacks::Backend::detect().name()
     );
     ExitCode::SUCCESS

@@ -931,6 +931,38 @@ pub unsafe extern "C" fn chess_perftFull(
     unsafe { perft_export(pos, depth, nodes, PerftMode::Full) }
 }
 
+/// Perft on `threads` threads (0 = as many as the machine has, at most 256): the tree is
+/// split two plies below the root and each worker takes tasks on its own copy of the position;
+/// bulk counting unless `full`. `*pos` is only read.
+///
+/// # Safety
+/// `pos` is NULL or points to a `ChessPosition` not written during the call; `nodes` is NULL or
+/// valid for writes.
+#[no_mangle]
+pub unsafe extern "C" fn chess_perftParallel(
+    pos: *const ChessPosition,
+    depth: u32,
+    threads: u32,
+    full: bool,
+    nodes: *mut u64,
+) -> ChessStatus {
+    ffi_guard!({
+        // SAFETY: the caller's contract for `pos` and `nodes`.
+        let (pos, nodes) = unsafe { (check!(pos_ref(pos)), check!(out_mut::<u64, u64>(nodes))) };
+        let threads = match threads {
+            0 => std::thread::available_parallelism().map_or(1, |n| n.get()),
+            t => t.min(256) as usize,
+        };
+        let mode = if full {
+            PerftMode::Full
+        } else {
+            PerftMode::Bulk
+        };
+        *nodes = pos.perft_parallel(depth, mode, threads);
+        ChessStatus::CHESS_OK
+    })
+}
+
 /// Perft divide: `*moves` receives the legal root moves, `counts[i]` the bulk perft count of
 /// depth `depth - 1` below `moves->moves[i]`, `*total` their sum. `countsLen` must be at least
 /// the number of legal moves (256 always suffices), else `CHESS_ERR_BUFFER_TOO_SMALL` and

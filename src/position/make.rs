@@ -54,42 +54,69 @@ impl fmt::Display for MoveError {
 
 impl std::error::Error for MoveError {}
 
+/// The key changes of one make, accumulated in registers and applied to the position once.
+#[derive(Clone, Copy, Default)]
+struct KeyDelta {
+    pos: u64,
+    pawn: u64,
+    material: u64,
+    #[cfg(debug_assertions)]
+    pos2: u64,
+}
+
+impl KeyDelta {
+    #[inline(always)]
+    fn piece(&mut self, pc: Piece, sq: Square) {
+        self.pos ^= KEYS.psq[pc.index()][sq.index()];
+        #[cfg(debug_assertions)]
+        {
+            self.pos2 ^= crate::zobrist::KEYS2.psq[pc.index()][sq.index()];
+        }
+    }
+
+    #[inline(always)]
+    fn pawn(&mut self, pc: Piece, sq: Square) {
+        self.pawn ^= KEYS.psq[pc.index()][sq.index()];
+    }
+
+    #[inline(always)]
+    fn side(&mut self) {
+        self.pos ^= KEYS.side;
+        #[cfg(debug_assertions)]
+        {
+            self.pos2 ^= crate::zobrist::KEYS2.side;
+        }
+    }
+
+    #[inline(always)]
+    fn ep(&mut self, ep: u8) {
+        self.pos ^= KEYS.ep_file[(ep & 7) as usize];
+        #[cfg(debug_assertions)]
+        {
+            self.pos2 ^= crate::zobrist::KEYS2.ep_file[(ep & 7) as usize];
+        }
+    }
+
+    #[inline(always)]
+    fn castling(&mut self, rights: CastlingRights) {
+        let r = rights.bits() as usize & 15;
+        self.pos ^= KEYS.castling[r];
+        #[cfg(debug_assertions)]
+        {
+            self.pos2 ^= crate::zobrist::KEYS2.castling[r];
+        }
+    }
+}
+
 impl Position {
     #[inline(always)]
-    fn hash_piece(&mut self, pc: Piece, sq: Square) {
-        self.hash ^= KEYS.psq[pc.index()][sq.index()];
+    fn apply(&mut self, d: KeyDelta) {
+        self.hash ^= d.pos;
+        self.pawn_hash ^= d.pawn;
+        self.material_hash ^= d.material;
         #[cfg(debug_assertions)]
         {
-            self.hash2 ^= crate::zobrist::KEYS2.psq[pc.index()][sq.index()];
-        }
-    }
-
-    #[inline(always)]
-    fn hash_side(&mut self) {
-        self.hash ^= KEYS.side;
-        #[cfg(debug_assertions)]
-        {
-            self.hash2 ^= crate::zobrist::KEYS2.side;
-        }
-    }
-
-    #[inline(always)]
-    fn hash_ep(&mut self) {
-        let f = (self.ep & 7) as usize;
-        self.hash ^= KEYS.ep_file[f];
-        #[cfg(debug_assertions)]
-        {
-            self.hash2 ^= crate::zobrist::KEYS2.ep_file[f];
-        }
-    }
-
-    #[inline(always)]
-    fn hash_castling(&mut self, rights: CastlingRights) {
-        let r = rights.bits() as usize;
-        self.hash ^= KEYS.castling[r];
-        #[cfg(debug_assertions)]
-        {
-            self.hash2 ^= crate::zobrist::KEYS2.castling[r];
+            self.hash2 ^= d.pos2;
         }
     }
 
@@ -169,7 +196,7 @@ impl Position {
     ///
     /// # Panics
     /// Debug builds check every invariant and both hashes after the move.
-    #[inline]
+    #[inline(always)]
     pub fn make_move(&mut self, m: Move) -> Undo {
         let mut undo = self.save_state();
         self.push_history();
@@ -181,10 +208,11 @@ impl Position {
             pc.color() == us && !pc.is_none(),
             "no piece of the mover on {from}: {m:?}"
         );
+        let mut d = KeyDelta::default();
 
         if self.ep != NO_EP {
             if self.ep_capturable() {
-                self.hash_ep();
+                d.ep(self.ep);
             }
             self.ep = NO_EP;
         }
@@ -197,10 +225,10 @@ impl Position {
             self.remove_piece(rook, rook_from);
             self.put_piece(pc, king_to);
             self.put_piece(rook, rook_to);
-            self.hash_piece(pc, from);
-            self.hash_piece(pc, king_to);
-            self.hash_piece(rook, rook_from);
-            self.hash_piece(rook, rook_to);
+            d.piece(pc, from);
+            d.piece(pc, king_to);
+            d.piece(rook, rook_from);
+            d.piece(rook, rook_to);
         } else {
             if m.is_capture() {
                 let cap_sq = if flag == Move::EN_PASSANT {
@@ -211,32 +239,28 @@ impl Position {
                 let cap = self.board[cap_sq.index()];
                 undo.captured = cap;
                 self.remove_piece(cap, cap_sq);
-                self.hash_piece(cap, cap_sq);
+                d.piece(cap, cap_sq);
                 if cap.kind() == PieceType::PAWN {
-                    self.pawn_hash ^= KEYS.psq[cap.index()][cap_sq.index()];
+                    d.pawn(cap, cap_sq);
                 }
-                self.material_hash ^=
-                    Self::material_key(cap, self.pieces(them, cap.kind()).count());
+                d.material ^= Self::material_key(cap, self.pieces(them, cap.kind()).count());
                 self.halfmove = 0;
             }
+            d.piece(pc, from);
             if pc.kind() == PieceType::PAWN {
                 self.halfmove = 0;
-                self.pawn_hash ^= KEYS.psq[pc.index()][from.index()];
+                d.pawn(pc, from);
                 if m.is_promotion() {
                     let promo = Piece::new(us, m.promotion());
                     self.remove_piece(pc, from);
-                    self.material_hash ^=
-                        Self::material_key(pc, self.pieces(us, PieceType::PAWN).count());
-                    self.material_hash ^=
-                        Self::material_key(promo, self.pieces(us, promo.kind()).count());
+                    d.material ^= Self::material_key(pc, self.pieces(us, PieceType::PAWN).count());
+                    d.material ^= Self::material_key(promo, self.pieces(us, promo.kind()).count());
                     self.put_piece(promo, to);
-                    self.hash_piece(pc, from);
-                    self.hash_piece(promo, to);
+                    d.piece(promo, to);
                 } else {
                     self.move_piece(pc, from, to);
-                    self.hash_piece(pc, from);
-                    self.hash_piece(pc, to);
-                    self.pawn_hash ^= KEYS.psq[pc.index()][to.index()];
+                    d.piece(pc, to);
+                    d.pawn(pc, to);
                     if flag == Move::DOUBLE_PUSH {
                         self.ep = (from.to_u8() + to.to_u8()) / 2;
                         // Hashed only when a pawn of the side to move next can capture.
@@ -245,14 +269,13 @@ impl Position {
                             & self.pieces(them, PieceType::PAWN))
                         .any()
                         {
-                            self.hash_ep();
+                            d.ep(self.ep);
                         }
                     }
                 }
             } else {
                 self.move_piece(pc, from, to);
-                self.hash_piece(pc, from);
-                self.hash_piece(pc, to);
+                d.piece(pc, to);
             }
         }
 
@@ -260,12 +283,13 @@ impl Position {
             self.castling.bits() & self.castle_masks[from.index()] & self.castle_masks[to.index()],
         );
         if rights != self.castling {
-            self.hash_castling(self.castling);
-            self.hash_castling(rights);
+            d.castling(self.castling);
+            d.castling(rights);
             self.castling = rights;
         }
         self.side = them;
-        self.hash_side();
+        d.side();
+        self.apply(d);
         if us == Color::BLACK {
             self.fullmove = self.fullmove.saturating_add(1);
         }
@@ -278,7 +302,7 @@ impl Position {
     ///
     /// # Panics
     /// Debug builds check every invariant and both hashes after the unmake.
-    #[inline]
+    #[inline(always)]
     pub fn unmake_move(&mut self, m: Move, undo: &Undo) {
         let them = self.side;
         let us = them.flip();
@@ -321,9 +345,10 @@ impl Position {
     pub fn make_null_move(&mut self) -> Undo {
         let undo = self.save_state();
         self.push_history();
+        let mut d = KeyDelta::default();
         if self.ep != NO_EP {
             if self.ep_capturable() {
-                self.hash_ep();
+                d.ep(self.ep);
             }
             self.ep = NO_EP;
         }
@@ -332,7 +357,8 @@ impl Position {
             self.fullmove = self.fullmove.saturating_add(1);
         }
         self.side = self.side.flip();
-        self.hash_side();
+        d.side();
+        self.apply(d);
         self.debug_validate();
         undo
     }
