@@ -584,6 +584,21 @@ uint64_t chess_queenAttacks(uint32_t square, uint64_t occupied);
 ChessStatus chess_perftFull(ChessPosition *pos, uint32_t depth, uint64_t *nodes);
 
 /**
+ * Perft on `threads` threads (0 = as many as the machine has, at most 256): the tree is
+ * split two plies below the root and each worker takes tasks on its own copy of the position;
+ * bulk counting unless `full`. `*pos` is only read.
+ *
+ * # Safety
+ * `pos` is NULL or points to a `ChessPosition` not written during the call; `nodes` is NULL or
+ * valid for writes.
+ */
+ChessStatus chess_perftParallel(const ChessPosition *pos,
+                                uint32_t depth,
+                                uint32_t threads,
+                                bool full,
+                                uint64_t *nodes);
+
+/**
  * Perft divide: `*moves` receives the legal root moves, `counts[i]` the bulk perft count of
  * depth `depth - 1` below `moves->moves[i]`, `*total` their sum. `countsLen` must be at least
  * the number of legal moves (256 always suffices), else `CHESS_ERR_BUFFER_TOO_SMALL` and
