@@ -33,9 +33,11 @@ const CASES: &[Case] = &[
         name: "startpos",
         fen: "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
         bulk_depth: 7,
-        full_depth: 7,
+        // Full perft runs one ply shallower here (~120M nodes instead of ~3.2G, per engine and
+        // run); nodes/s hardly depends on depth at this size.
+        full_depth: 6,
         nodes_bulk: 3_195_901_860,
-        nodes_full: 3_195_901_860,
+        nodes_full: 119_060_324,
     },
     Case {
         name: "kiwipete",
@@ -49,9 +51,9 @@ const CASES: &[Case] = &[
         name: "pos3",
         fen: "8/2p5/3p4/KP5r/1R3p1k/8/4P1P1/8 w - - 0 1",
         bulk_depth: 7,
-        full_depth: 7,
+        full_depth: 6,
         nodes_bulk: 178_633_661,
-        nodes_full: 178_633_661,
+        nodes_full: 11_030_083,
     },
     Case {
         name: "pos4",
@@ -71,14 +73,16 @@ const CASES: &[Case] = &[
     },
 ];
 
-/// Expected node counts one ply shallower (for `--quick`), from the same published suites.
-fn quick_nodes(name: &str) -> u64 {
-    match name {
-        "startpos" => 119_060_324,
-        "kiwipete" => 4_085_603,
-        "pos3" => 11_030_083,
-        "pos4" => 422_333,
-        "pos5" => 2_103_487,
+/// Published perft counts of the benchmark positions by depth (for `--quick`, one ply less).
+fn known_nodes(name: &str, depth: u32) -> u64 {
+    match (name, depth) {
+        ("startpos", 5) => 4_865_609,
+        ("startpos", 6) => 119_060_324,
+        ("kiwipete", 4) => 4_085_603,
+        ("pos3", 5) => 674_624,
+        ("pos3", 6) => 11_030_083,
+        ("pos4", 4) => 422_333,
+        ("pos5", 4) => 2_103_487,
         _ => 0,
     }
 }
@@ -285,19 +289,36 @@ fn main() {
         (false, true) => vec![Mode::Full],
         _ => vec![Mode::Bulk, Mode::Full],
     };
-    let stockfish_present = stockfish_path().is_some();
+    let threads: usize = value("--threads").and_then(|v| v.parse().ok()).unwrap_or(1);
+    let stockfish_present = stockfish_path().is_some() && threads == 1;
     println!(
         "perft benchmark: {runs} runs each, median Mnodes/s; slider back end {}; stockfish {}",
         chesscore::attacks::Backend::detect().name(),
-        if stockfish_present { "found" } else { "not installed (skipped)" }
+        if stockfish_present { "found" } else if threads > 1 { "not run (parallel comparison)" } else { "not installed (skipped)" }
     );
-    let runners: Vec<(&str, Runner)> = vec![
+    let parallel_name: &'static str = Box::leak(format!("chesscore {threads} threads").into_boxed_str());
+    let mut runners: Vec<(&str, Runner)> = vec![
         ("chesscore", Box::new(peers::chesscore)),
         ("chesscore C ABI", Box::new(peers::chesscore_c_abi)),
         ("cozy-chess 0.3.4 (pext)", Box::new(peers::cozy)),
         ("chess 3.2.0", Box::new(peers::chess)),
         ("shakmaty 0.30.1", Box::new(peers::shakmaty)),
     ];
+    if threads > 1 {
+        // Parallel perft against one thread, without the peers.
+        runners.truncate(1);
+        runners.push((
+            parallel_name,
+            Box::new(move |fen: &str, depth: u32, mode: Mode| {
+                let pos = chesscore::Position::from_fen(fen).ok()?;
+                let m = match mode {
+                    Mode::Bulk => chesscore::PerftMode::Bulk,
+                    Mode::Full => chesscore::PerftMode::Full,
+                };
+                Some(pos.perft_parallel(depth, m, threads))
+            }),
+        ));
+    }
     for &mode in &modes {
         println!(
             "\n{} perft",
@@ -323,27 +344,38 @@ fn main() {
             };
             if quick {
                 depth -= 1;
-                want = quick_nodes(case.name);
+                want = known_nodes(case.name, depth);
             }
-            let mut ours = 0.0;
-            for (name, run) in &runners {
-                let mut speeds = Vec::new();
-                for _ in 0..runs {
+            // Round-robin: every run measures every engine once, so drift in the machine's
+            // speed (shared hosts) hits all engines alike; medians per engine afterwards.
+            let mut speeds: Vec<Vec<f64>> = vec![Vec::new(); runners.len() + 1];
+            for _ in 0..runs {
+                for (i, (name, run)) in runners.iter().enumerate() {
                     let start = Instant::now();
                     let Some(nodes) = run(case.fen, depth, mode) else {
-                        break;
+                        continue;
                     };
                     let secs = start.elapsed().as_secs_f64();
                     assert_eq!(nodes, want, "{name} miscounted {} depth {depth}", case.name);
-                    speeds.push(nodes as f64 / secs / 1e6);
+                    speeds[i].push(nodes as f64 / secs / 1e6);
                 }
-                if speeds.is_empty() {
+                if stockfish_present {
+                    if let Some((nodes, secs)) = stockfish(case.fen, depth, mode) {
+                        assert_eq!(nodes, want, "stockfish miscounted");
+                        speeds[runners.len()].push(nodes as f64 / secs / 1e6);
+                    }
+                }
+            }
+            let names = runners
+                .iter()
+                .map(|r| r.0)
+                .chain(std::iter::once("stockfish go perft"));
+            let ours = median(speeds[0].clone());
+            for (name, v) in names.zip(speeds) {
+                if v.is_empty() {
                     continue;
                 }
-                let m = median(speeds);
-                if *name == "chesscore" {
-                    ours = m;
-                }
+                let m = median(v);
                 println!(
                     "{:<10} {:>5} {:<24} {:>10.1} {:>12.2}",
                     case.name,
@@ -352,26 +384,6 @@ fn main() {
                     m,
                     ours / m
                 );
-            }
-            if stockfish_present {
-                let mut speeds = Vec::new();
-                for _ in 0..runs {
-                    if let Some((nodes, secs)) = stockfish(case.fen, depth, mode) {
-                        assert_eq!(nodes, want, "stockfish miscounted");
-                        speeds.push(nodes as f64 / secs / 1e6);
-                    }
-                }
-                if !speeds.is_empty() {
-                    let m = median(speeds);
-                    println!(
-                        "{:<10} {:>5} {:<24} {:>10.1} {:>12.2}",
-                        case.name,
-                        depth,
-                        "stockfish go perft",
-                        m,
-                        ours / m
-                    );
-                }
             }
         }
     }
