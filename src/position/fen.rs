@@ -192,7 +192,7 @@ fn parse_castling(pos: &mut Position, s: &str) -> Result<(), FenError> {
             return Err(FenError::CastlingRights);
         }
     }
-    pos.castling = CastlingRights::from_bits(bits);
+    pos.st.castling = CastlingRights::from_bits(bits);
     Ok(())
 }
 
@@ -223,7 +223,7 @@ fn parse_en_passant(pos: &mut Position, s: &str) -> Result<(), FenError> {
     {
         return Err(FenError::EnPassantPawn);
     }
-    pos.ep = ep.to_u8();
+    pos.st.ep = ep.to_u8();
     Ok(())
 }
 
@@ -274,8 +274,8 @@ impl Position {
             return Err(FenError::EnPassant);
         }
         if fields.len() == 6 {
-            pos.halfmove = parse_number(fields[4], 0, FenError::HalfmoveClock)?;
-            pos.fullmove = parse_number(fields[5], 1, FenError::FullmoveNumber)?;
+            pos.st.halfmove = parse_number(fields[4], 0, FenError::HalfmoveClock)?;
+            pos.st.fullmove = parse_number(fields[5], 1, FenError::FullmoveNumber)?;
         }
         check_material(&pos)?;
         parse_castling(&mut pos, fields[2])?;
@@ -325,19 +325,19 @@ impl Position {
             }
         }
         write!(out, " {} ", self.side.to_char())?;
-        if self.castling.bits() == 0 {
+        if self.st.castling.bits() == 0 {
             out.write_char('-')?;
         }
         for (i, c) in "KQkq".chars().enumerate() {
-            if self.castling.has(i) {
+            if self.st.castling.has(i) {
                 out.write_char(c)?;
             }
         }
-        match Square::new(self.ep) {
-            Some(ep) if self.ep != NO_EP => write!(out, " {ep}")?,
+        match Square::new(self.st.ep) {
+            Some(ep) if self.st.ep != NO_EP => write!(out, " {ep}")?,
             _ => out.write_str(" -")?,
         }
-        write!(out, " {} {}", self.halfmove, self.fullmove)
+        write!(out, " {} {}", self.st.halfmove, self.st.fullmove)
     }
 
     /// The FEN of this position.

@@ -1,6 +1,6 @@
 //! Incremental make/unmake of moves and null moves, with the plain-data [`Undo`] record.
 
-use super::{Position, HISTORY_CAPACITY, NO_EP};
+use super::{Position, State, HISTORY_CAPACITY, NO_EP};
 use crate::moves::Move;
 use crate::types::{castling_index, CastlingRights, Color, Piece, PieceType, Square};
 use crate::zobrist::KEYS;
@@ -9,19 +9,30 @@ use core::fmt;
 /// What [`Position::make_move`] saves for [`Position::unmake_move`]: only what cannot be
 /// recomputed from the position after the move and the move itself. Plain data: copy it,
 /// store it in arrays, pass it through C as `ChessUndo`.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
 #[repr(C)]
 pub struct Undo {
-    pub(crate) hash: u64,
-    pub(crate) pawn_hash: u64,
-    pub(crate) material_hash: u64,
-    /// The second debug-build hash (unused, zero, in release builds; kept for one layout).
-    pub(crate) hash2: u64,
-    pub(crate) halfmove: u16,
-    pub(crate) fullmove: u16,
+    pub(crate) state: State,
     pub(crate) captured: Piece,
-    pub(crate) castling: CastlingRights,
-    pub(crate) ep: u8,
+}
+
+impl Default for Undo {
+    /// A record that belongs to no move (every checked unmake refuses it).
+    fn default() -> Self {
+        Undo {
+            state: State {
+                hash: 0,
+                pawn_hash: 0,
+                material_hash: 0,
+                hash2: 0,
+                halfmove: 0,
+                fullmove: 0,
+                castling: CastlingRights::NONE,
+                ep: NO_EP,
+            },
+            captured: Piece::NONE,
+        }
+    }
 }
 
 impl Undo {
@@ -111,12 +122,12 @@ impl KeyDelta {
 impl Position {
     #[inline(always)]
     fn apply(&mut self, d: KeyDelta) {
-        self.hash ^= d.pos;
-        self.pawn_hash ^= d.pawn;
-        self.material_hash ^= d.material;
+        self.st.hash ^= d.pos;
+        self.st.pawn_hash ^= d.pawn;
+        self.st.material_hash ^= d.material;
         #[cfg(debug_assertions)]
         {
-            self.hash2 ^= d.pos2;
+            self.st.hash2 ^= d.pos2;
         }
     }
 
@@ -129,42 +140,22 @@ impl Position {
     #[inline(always)]
     fn save_state(&self) -> Undo {
         Undo {
-            hash: self.hash,
-            pawn_hash: self.pawn_hash,
-            material_hash: self.material_hash,
-            #[cfg(debug_assertions)]
-            hash2: self.hash2,
-            #[cfg(not(debug_assertions))]
-            hash2: 0,
-            halfmove: self.halfmove,
-            fullmove: self.fullmove,
+            state: self.st,
             captured: Piece::NONE,
-            castling: self.castling,
-            ep: self.ep,
         }
     }
 
     #[inline(always)]
     fn restore_state(&mut self, u: &Undo) {
-        self.hash = u.hash;
-        self.pawn_hash = u.pawn_hash;
-        self.material_hash = u.material_hash;
-        #[cfg(debug_assertions)]
-        {
-            self.hash2 = u.hash2;
-        }
-        self.halfmove = u.halfmove;
-        self.fullmove = u.fullmove;
-        self.castling = u.castling;
-        self.ep = u.ep;
+        self.st = u.state;
     }
 
     #[inline(always)]
     fn push_history(&mut self) {
         if let Some(slot) = self.history.get_mut(self.history_len as usize) {
-            *slot = self.hash;
+            *slot = self.st.hash;
         }
-        self.history_len = self.history_len.saturating_add(1);
+        self.history_len = self.history_len.wrapping_add(1);
     }
 
     /// The king and rook squares of a castle by `us` on one side: (king to, rook from, rook to).
@@ -210,13 +201,13 @@ impl Position {
         );
         let mut d = KeyDelta::default();
 
-        if self.ep != NO_EP {
+        if self.st.ep != NO_EP {
             if self.ep_capturable() {
-                d.ep(self.ep);
+                d.ep(self.st.ep);
             }
-            self.ep = NO_EP;
+            self.st.ep = NO_EP;
         }
-        self.halfmove = self.halfmove.saturating_add(1);
+        self.st.halfmove = self.st.halfmove.saturating_add(1);
 
         if m.is_castle() {
             let (king_to, rook_from, rook_to) = self.castle_squares(us, flag == Move::KING_CASTLE);
@@ -244,11 +235,11 @@ impl Position {
                     d.pawn(cap, cap_sq);
                 }
                 d.material ^= Self::material_key(cap, self.pieces(them, cap.kind()).count());
-                self.halfmove = 0;
+                self.st.halfmove = 0;
             }
             d.piece(pc, from);
             if pc.kind() == PieceType::PAWN {
-                self.halfmove = 0;
+                self.st.halfmove = 0;
                 d.pawn(pc, from);
                 if m.is_promotion() {
                     let promo = Piece::new(us, m.promotion());
@@ -262,14 +253,14 @@ impl Position {
                     d.piece(pc, to);
                     d.pawn(pc, to);
                     if flag == Move::DOUBLE_PUSH {
-                        self.ep = (from.to_u8() + to.to_u8()) / 2;
+                        self.st.ep = (from.to_u8() + to.to_u8()) / 2;
                         // Hashed only when a pawn of the side to move next can capture.
-                        let ep_sq = Square::from_index(self.ep);
+                        let ep_sq = Square::from_index(self.st.ep);
                         if (crate::attacks::pawn_attacks(us, ep_sq)
                             & self.pieces(them, PieceType::PAWN))
                         .any()
                         {
-                            d.ep(self.ep);
+                            d.ep(self.st.ep);
                         }
                     }
                 }
@@ -280,18 +271,20 @@ impl Position {
         }
 
         let rights = CastlingRights::from_bits(
-            self.castling.bits() & self.castle_masks[from.index()] & self.castle_masks[to.index()],
+            self.st.castling.bits()
+                & self.castle_masks[from.index()]
+                & self.castle_masks[to.index()],
         );
-        if rights != self.castling {
-            d.castling(self.castling);
+        if rights != self.st.castling {
+            d.castling(self.st.castling);
             d.castling(rights);
-            self.castling = rights;
+            self.st.castling = rights;
         }
         self.side = them;
         d.side();
         self.apply(d);
         if us == Color::BLACK {
-            self.fullmove = self.fullmove.saturating_add(1);
+            self.st.fullmove = self.st.fullmove.saturating_add(1);
         }
         self.debug_validate();
         undo
@@ -346,15 +339,15 @@ impl Position {
         let undo = self.save_state();
         self.push_history();
         let mut d = KeyDelta::default();
-        if self.ep != NO_EP {
+        if self.st.ep != NO_EP {
             if self.ep_capturable() {
-                d.ep(self.ep);
+                d.ep(self.st.ep);
             }
-            self.ep = NO_EP;
+            self.st.ep = NO_EP;
         }
-        self.halfmove = self.halfmove.saturating_add(1);
+        self.st.halfmove = self.st.halfmove.saturating_add(1);
         if self.side == Color::BLACK {
-            self.fullmove = self.fullmove.saturating_add(1);
+            self.st.fullmove = self.st.fullmove.saturating_add(1);
         }
         self.side = self.side.flip();
         d.side();
@@ -419,7 +412,7 @@ impl Position {
     /// # Errors
     /// [`MoveError::BadUndo`].
     pub fn try_unmake_move(&mut self, m: Move, undo: &Undo) -> Result<(), MoveError> {
-        if self.last_history() != Some(undo.hash) || !m.is_well_formed() {
+        if self.last_history() != Some(undo.state.hash) || !m.is_well_formed() {
             return Err(MoveError::BadUndo);
         }
         // Enough to keep the unmake below in range; the probe catches everything else.
@@ -428,8 +421,8 @@ impl Position {
         let cap = undo.captured;
         let plausible = !moved.is_none()
             && moved.color() == mover
-            && undo.castling.bits() <= 15
-            && (undo.ep == NO_EP || undo.ep < 64)
+            && undo.state.castling.bits() <= 15
+            && (undo.state.ep == NO_EP || undo.state.ep < 64)
             && Piece::from_u8(cap.to_u8()).is_some()
             && (cap.is_none() || (cap.color() == self.side && cap.kind() != PieceType::KING));
         if !plausible {
@@ -454,9 +447,9 @@ impl Position {
     /// # Errors
     /// [`MoveError::BadUndo`].
     pub fn try_unmake_null_move(&mut self, undo: &Undo) -> Result<(), MoveError> {
-        if self.last_history() != Some(undo.hash)
-            || undo.castling.bits() > 15
-            || !(undo.ep == NO_EP || undo.ep < 64)
+        if self.last_history() != Some(undo.state.hash)
+            || undo.state.castling.bits() > 15
+            || !(undo.state.ep == NO_EP || undo.state.ep < 64)
             || !undo.captured.is_none()
         {
             return Err(MoveError::BadUndo);
@@ -534,7 +527,7 @@ impl Position {
     /// For game drivers that never unmake past this point.
     pub fn compact_history(&mut self) {
         let n = (self.history_len as usize).min(HISTORY_CAPACITY);
-        let keep = (self.halfmove as usize).min(n);
+        let keep = (self.st.halfmove as usize).min(n);
         self.history.copy_within(n - keep..n, 0);
         self.history_len = keep as u32;
     }

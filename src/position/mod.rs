@@ -39,6 +39,23 @@ pub const START_FEN: &str = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq 
 /// Value of `ep` when there is no en passant square.
 pub(crate) const NO_EP: u8 = 64;
 
+/// The part of the position that make changes and unmake copies back from the [`Undo`]
+/// record in one piece (the side to move is flipped back instead).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[repr(C)]
+pub(crate) struct State {
+    pub(crate) hash: u64,
+    pub(crate) pawn_hash: u64,
+    pub(crate) material_hash: u64,
+    /// The second, independent hash of debug builds (zero and unused in release builds, kept
+    /// so that the layout is one).
+    pub(crate) hash2: u64,
+    pub(crate) halfmove: u16,
+    pub(crate) fullmove: u16,
+    pub(crate) castling: CastlingRights,
+    pub(crate) ep: u8,
+}
+
 /// A chess position. A plain value: copy it to give each thread its own; there is no global
 /// mutable state anywhere in the crate.
 ///
@@ -64,17 +81,9 @@ pub struct Position {
     pub(crate) by_type: [Bitboard; 8],
     pub(crate) by_color: [Bitboard; 2],
     pub(crate) board: [Piece; 64],
-    // State.
+    // State: side to move, and what the undo record copies back whole.
     pub(crate) side: Color,
-    pub(crate) castling: CastlingRights,
-    pub(crate) ep: u8,
-    pub(crate) halfmove: u16,
-    pub(crate) fullmove: u16,
-    pub(crate) hash: u64,
-    pub(crate) pawn_hash: u64,
-    pub(crate) material_hash: u64,
-    #[cfg(debug_assertions)]
-    pub(crate) hash2: u64,
+    pub(crate) st: State,
     // Setup.
     pub(crate) castle_rooks: [Square; 4],
     pub(crate) castle_masks: [u8; 64],
@@ -97,15 +106,16 @@ impl Position {
             by_color: [Bitboard::EMPTY; 2],
             board: [Piece::NONE; 64],
             side: Color::WHITE,
-            castling: CastlingRights::NONE,
-            ep: NO_EP,
-            halfmove: 0,
-            fullmove: 1,
-            hash: 0,
-            pawn_hash: 0,
-            material_hash: 0,
-            #[cfg(debug_assertions)]
-            hash2: 0,
+            st: State {
+                hash: 0,
+                pawn_hash: 0,
+                material_hash: 0,
+                hash2: 0,
+                halfmove: 0,
+                fullmove: 1,
+                castling: CastlingRights::NONE,
+                ep: NO_EP,
+            },
             castle_rooks: [Square::H1, Square::A1, Square::H8, Square::A8],
             castle_masks: [15; 64],
             history_len: 0,
@@ -163,7 +173,7 @@ impl Position {
     /// Castling rights.
     #[inline(always)]
     pub fn castling_rights(&self) -> CastlingRights {
-        self.castling
+        self.st.castling
     }
 
     /// The rook square of castling right `index` (0 = K, 1 = Q, 2 = k, 3 = q). Stored per
@@ -176,37 +186,37 @@ impl Position {
     /// The en passant target square, if the last move was a double pawn push.
     #[inline(always)]
     pub fn en_passant(&self) -> Option<Square> {
-        Square::new(self.ep)
+        Square::new(self.st.ep)
     }
 
     /// Plies since the last capture or pawn move.
     #[inline(always)]
     pub fn halfmove_clock(&self) -> u32 {
-        self.halfmove as u32
+        self.st.halfmove as u32
     }
 
     /// The move number, starting at 1 and incremented after Black's move.
     #[inline(always)]
     pub fn fullmove_number(&self) -> u32 {
-        self.fullmove as u32
+        self.st.fullmove as u32
     }
 
     /// Zobrist hash of the position (pieces, side, castling rights, capturable en passant).
     #[inline(always)]
     pub fn hash(&self) -> u64 {
-        self.hash
+        self.st.hash
     }
 
     /// Zobrist hash of the pawns alone.
     #[inline(always)]
     pub fn pawn_hash(&self) -> u64 {
-        self.pawn_hash
+        self.st.pawn_hash
     }
 
     /// Hash of the material (piece counts) alone.
     #[inline(always)]
     pub fn material_hash(&self) -> u64 {
-        self.material_hash
+        self.st.material_hash
     }
 
     /// Number of moves made since setup (the history length, counting moves past capacity).
@@ -284,7 +294,7 @@ impl Position {
     /// (ignoring pins): the condition under which the en passant file enters the hash.
     #[inline(always)]
     pub(crate) fn ep_capturable(&self) -> bool {
-        match Square::new(self.ep) {
+        match Square::new(self.st.ep) {
             Some(ep) => (attacks::pawn_attacks(self.side.flip(), ep)
                 & self.pieces(self.side, PieceType::PAWN))
             .any(),
@@ -339,12 +349,12 @@ impl Position {
             mat ^= keys.material[pc.index()][counts[pc.index()] & 15];
             counts[pc.index()] += 1;
         }
-        h ^= keys.castling[self.castling.bits() as usize];
+        h ^= keys.castling[self.st.castling.bits() as usize];
         if self.side == Color::BLACK {
             h ^= keys.side;
         }
         if self.ep_capturable() {
-            h ^= keys.ep_file[(self.ep & 7) as usize];
+            h ^= keys.ep_file[(self.st.ep & 7) as usize];
         }
         (h, pawn, mat)
     }
@@ -352,12 +362,12 @@ impl Position {
     /// Sets all hashes from scratch (after setup).
     pub(crate) fn refresh_hashes(&mut self) {
         let (h, p, m) = self.compute_hashes();
-        self.hash = h;
-        self.pawn_hash = p;
-        self.material_hash = m;
+        self.st.hash = h;
+        self.st.pawn_hash = p;
+        self.st.material_hash = m;
         #[cfg(debug_assertions)]
         {
-            self.hash2 = self.compute_hashes_with(&crate::zobrist::KEYS2).0;
+            self.st.hash2 = self.compute_hashes_with(&crate::zobrist::KEYS2).0;
         }
     }
 
@@ -405,29 +415,29 @@ impl Position {
                 return Err("mailbox differs from bitboards");
             }
         }
-        if self.ep != NO_EP
-            && Square::new(self.ep)
+        if self.st.ep != NO_EP
+            && Square::new(self.st.ep)
                 .is_none_or(|ep| ep.rank() != if self.side == Color::WHITE { 5 } else { 2 })
         {
             return Err("en passant square on a wrong rank");
         }
-        if self.castling.bits() > 15 {
+        if self.st.castling.bits() > 15 {
             return Err("castling rights out of range");
         }
         for i in 0..4 {
             let color = Color::from_index((i / 2) as u8);
-            if self.castling.has(i)
+            if self.st.castling.has(i)
                 && (self.piece_on(Square::E1.relative(color)) != Piece::new(color, PieceType::KING)
                     || self.piece_on(self.castle_rooks[i]) != Piece::new(color, PieceType::ROOK))
             {
                 return Err("castling right without its king and rook");
             }
         }
-        if (self.hash, self.pawn_hash, self.material_hash) != self.compute_hashes() {
+        if (self.st.hash, self.st.pawn_hash, self.st.material_hash) != self.compute_hashes() {
             return Err("hash differs from recomputation");
         }
         #[cfg(debug_assertions)]
-        if self.hash2 != self.compute_hashes_with(&crate::zobrist::KEYS2).0 {
+        if self.st.hash2 != self.compute_hashes_with(&crate::zobrist::KEYS2).0 {
             return Err("second hash differs from recomputation");
         }
         Ok(())
@@ -442,8 +452,8 @@ impl Position {
             && self.pieces(Color::BLACK, PieceType::KING).count() == 1
             && (self.by_color[0] & self.by_color[1]).is_empty()
             && self.side.to_u8() < 2
-            && self.castling.bits() <= 15
-            && self.ep <= NO_EP
+            && self.st.castling.bits() <= 15
+            && self.st.ep <= NO_EP
     }
 
     /// Debug-build check of [`Position::validate`] (no-op in release builds).
@@ -492,11 +502,7 @@ impl PartialEq for Position {
             && self.by_color == other.by_color
             && self.board == other.board
             && self.side == other.side
-            && self.castling == other.castling
-            && self.ep == other.ep
-            && self.halfmove == other.halfmove
-            && self.fullmove == other.fullmove
-            && self.hash == other.hash
+            && self.st == other.st
             && self.castle_rooks == other.castle_rooks
     }
 }

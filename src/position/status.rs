@@ -33,13 +33,13 @@ impl Position {
         if n > HISTORY_CAPACITY {
             return false;
         }
-        let back = (self.halfmove as usize)
+        let back = (self.st.halfmove as usize)
             .min(ply_limit.max(0) as usize)
             .min(n);
         let mut seen = 0;
         let mut i = 2;
         while i <= back {
-            if self.history[n - i] == self.hash {
+            if self.history[n - i] == self.st.hash {
                 seen += 1;
                 if seen >= 2 {
                     return true;
@@ -78,7 +78,7 @@ impl Position {
                 GameStatus::Stalemate
             };
         }
-        if self.halfmove >= 100 {
+        if self.st.halfmove >= 100 {
             return GameStatus::FiftyMoveRule;
         }
         if self.is_repetition(i32::MAX) {
