@@ -1,4 +1,37 @@
-//! chesscore: a chess engine core.
+//! chesscore: a chess engine core with a C ABI.
+//!
+//! Bitboards in LERF order (a1 = bit 0, h8 = bit 63); piece types 1..6 = pawn..king (the dice
+//! values) with 0 = none; pieces `color << 3 | type`; 16-bit [`Move`]s; fixed 256-entry
+//! [`MoveList`]s; legal and pseudo-legal generation that can be limited to some piece types or
+//! to captures or quiets ([`Position::generate_moves`]); incremental make/unmake with a plain
+//! [`Undo`] record; Zobrist, pawn and material hashes; repetition detection; strict FEN; perft.
+//!
+//! ```
+//! use chesscore::{Position, PerftMode};
+//! let mut pos = Position::startpos();
+//! let m = pos.parse_uci_move("e2e4").unwrap();
+//! let undo = pos.make_move(m);
+//! assert_eq!(pos.to_string(), "\
+//! 8 r n b q k b n r
+//! 7 p p p p p p p p
+//! 6 . . . . . . . .
+//! 5 . . . . . . . .
+//! 4 . . . . P . . .
+//! 3 . . . . . . . .
+//! 2 P P P P . P P P
+//! 1 R N B Q K B N R
+//!   a b c d e f g h
+//! ");
+//! assert_eq!(pos.legal_moves().len(), 20);
+//! pos.unmake_move(m, &undo);
+//! assert_eq!(pos.perft_mode(4, PerftMode::Full), 197_281);
+//! ```
+//!
+//! Module map: [`types`], [`bitboard`], [`attacks`], [`zobrist`], [`moves`], [`position`],
+//! [`movegen`], [`perft`] form the core; [`ffi`] is the C skin over it.
+
+#![warn(missing_docs)]
+
 pub mod attacks;
 pub mod bitboard;
 pub mod ffi;
