@@ -11,7 +11,7 @@ use crate::attacks::Pext;
 use crate::attacks::{Backend, Sliders};
 use crate::movegen::{generate, Black, MoveCounter, Side, White, ALL_PIECE_TYPES};
 use crate::moves::{Move, MoveList, MAX_MOVES};
-use crate::position::Position;
+use crate::position::{Position, Undo};
 use crate::types::Color;
 
 /// How perft reaches the leaves.
@@ -176,41 +176,72 @@ impl Position {
     }
 }
 
-/// Parallel perft: the tree is split two plies below the root (one task per root move and
-/// reply), and `threads` workers, each with its own copy of the position, take tasks from a
-/// shared counter until none are left. Depths below 3 run on the calling thread. Spawning the
-/// workers allocates; the search itself does not.
+/// A unit of parallel work: the moves from the root to a subtree.
+#[derive(Clone, Copy)]
+struct Task {
+    path: [Move; 3],
+    len: u8,
+    /// Legal moves at the subtree's root: the size estimate tasks are ordered by.
+    estimate: u64,
+}
+
+fn collect_tasks(pos: &mut Position, plies: usize, task: &mut Task, out: &mut Vec<Task>) {
+    let moves = pos.legal_moves();
+    if task.len as usize == plies || moves.is_empty() {
+        task.estimate = moves.len() as u64;
+        out.push(*task);
+        return;
+    }
+    for &m in moves.iter() {
+        let undo = pos.make_move(m);
+        task.path[task.len as usize] = m;
+        task.len += 1;
+        collect_tasks(pos, plies, task, out);
+        task.len -= 1;
+        pos.unmake_move(m, &undo);
+    }
+}
+
+/// Parallel perft: the tree is split two plies below the root (three from depth 6 on, for
+/// finer balance), the tasks are ordered largest first by their number of legal moves, and
+/// `threads` workers, each with its own copy of the position, take tasks from a shared counter
+/// until none are left. Depths below 3 run on the calling thread. Spawning the workers and
+/// listing the tasks allocate; the search itself does not.
 pub fn perft_parallel(pos: &Position, depth: u32, mode: PerftMode, threads: usize) -> u64 {
     use std::sync::atomic::{AtomicU64, AtomicUsize, Ordering};
     let threads = threads.max(1);
     if threads == 1 || depth < 3 {
         return pos.clone().perft_mode(depth, mode);
     }
-    let mut tasks: Vec<(Move, Move)> = Vec::new();
-    let mut root = pos.clone();
-    for &m in root.legal_moves().iter() {
-        let undo = root.make_move(m);
-        for &r in root.legal_moves().iter() {
-            tasks.push((m, r));
-        }
-        root.unmake_move(m, &undo);
-    }
+    let plies = if depth >= 6 { 3 } else { 2 };
+    let mut tasks = Vec::new();
+    let mut task = Task {
+        path: [Move::NONE; 3],
+        len: 0,
+        estimate: 0,
+    };
+    collect_tasks(&mut pos.clone(), plies, &mut task, &mut tasks);
+    tasks.sort_by(|a, b| b.estimate.cmp(&a.estimate));
     let next = AtomicUsize::new(0);
     let total = AtomicU64::new(0);
     let backend = Backend::detect();
     std::thread::scope(|scope| {
-        for _ in 0..threads.min(tasks.len().max(1)) {
+        for _ in 0..threads.min(tasks.len()) {
             scope.spawn(|| {
                 let mut local = pos.clone();
+                let mut undos = [Undo::default(); 3];
                 let mut sum = 0;
                 loop {
                     let i = next.fetch_add(1, Ordering::Relaxed);
-                    let Some(&(m, r)) = tasks.get(i) else { break };
-                    let u1 = local.make_move(m);
-                    let u2 = local.make_move(r);
-                    sum += perft_on(&mut local, backend, depth - 2, mode);
-                    local.unmake_move(r, &u2);
-                    local.unmake_move(m, &u1);
+                    let Some(t) = tasks.get(i) else { break };
+                    let path = &t.path[..t.len as usize];
+                    for (undo, &m) in undos.iter_mut().zip(path) {
+                        *undo = local.make_move(m);
+                    }
+                    sum += perft_on(&mut local, backend, depth - t.len as u32, mode);
+                    for (undo, &m) in undos.iter().zip(path).rev() {
+                        local.unmake_move(m, undo);
+                    }
                 }
                 total.fetch_add(sum, Ordering::Relaxed);
             });
