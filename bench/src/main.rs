@@ -1,7 +1,9 @@
 //! Side-by-side perft benchmark: chesscore against the Rust move generators people use
 //! (cozy-chess with `pext`, chess, shakmaty) and, when installed, Stockfish's `go perft`, on the
-//! same positions in one process. Several runs each, medians reported, with chesscore's ratio
-//! to each peer. Not a test: nothing here asserts a speed.
+//! same positions in one process. Several rounds, each measuring every engine once in turn
+//! (so that drift in a shared machine's speed hits all alike); one measurement repeats a perft
+//! for at least 0.5 s. Medians per engine, with chesscore's ratio to each. Not a test: nothing
+//! here asserts a speed (only the node counts).
 //!
 //! Built with `-C target-cpu=native` for every crate (bench/.cargo/config.toml), as the peers'
 //! BMI2 features require; chesscore itself chooses its instructions at run time either way.
@@ -351,13 +353,23 @@ fn main() {
             let mut speeds: Vec<Vec<f64>> = vec![Vec::new(); runners.len() + 1];
             for _ in 0..runs {
                 for (i, (name, run)) in runners.iter().enumerate() {
+                    // One measurement repeats the perft until half a second has passed, so
+                    // short trees are not timed at the resolution of scheduler noise.
                     let start = Instant::now();
-                    let Some(nodes) = run(case.fen, depth, mode) else {
-                        continue;
-                    };
-                    let secs = start.elapsed().as_secs_f64();
-                    assert_eq!(nodes, want, "{name} miscounted {} depth {depth}", case.name);
-                    speeds[i].push(nodes as f64 / secs / 1e6);
+                    let mut total = 0u64;
+                    let mut ok = true;
+                    while ok && (total == 0 || start.elapsed().as_secs_f64() < 0.5) {
+                        match run(case.fen, depth, mode) {
+                            Some(nodes) => {
+                                assert_eq!(nodes, want, "{name} miscounted {} depth {depth}", case.name);
+                                total += nodes;
+                            }
+                            None => ok = false,
+                        }
+                    }
+                    if total > 0 {
+                        speeds[i].push(total as f64 / start.elapsed().as_secs_f64() / 1e6);
+                    }
                 }
                 if stockfish_present {
                     if let Some((nodes, secs)) = stockfish(case.fen, depth, mode) {

@@ -189,8 +189,24 @@ impl Position {
     /// Debug builds check every invariant and both hashes after the move.
     #[inline(always)]
     pub fn make_move(&mut self, m: Move) -> Undo {
+        self.make_move_impl::<true>(m)
+    }
+
+    /// [`Position::make_move`] without the hashes and the history: for perft, which reads
+    /// neither. Until the matching [`Position::unmake_move_untracked`] the hashes are stale;
+    /// after it the position is exact again (the record holds the old state whole).
+    #[inline(always)]
+    pub(crate) fn make_move_untracked(&mut self, m: Move) -> Undo {
+        self.make_move_impl::<false>(m)
+    }
+
+    /// The one make: `TRACK` keeps hashes and history (the key updates compile away without it).
+    #[inline(always)]
+    fn make_move_impl<const TRACK: bool>(&mut self, m: Move) -> Undo {
         let mut undo = self.save_state();
-        self.push_history();
+        if TRACK {
+            self.push_history();
+        }
         let us = self.side;
         let them = us.flip();
         let (from, to, flag) = (m.from(), m.to(), m.flag());
@@ -282,11 +298,13 @@ impl Position {
         }
         self.side = them;
         d.side();
-        self.apply(d);
+        if TRACK {
+            self.apply(d);
+        }
         if us == Color::BLACK {
             self.st.fullmove = self.st.fullmove.saturating_add(1);
         }
-        self.debug_validate();
+        self.debug_validate_tracked(TRACK);
         undo
     }
 
@@ -297,6 +315,17 @@ impl Position {
     /// Debug builds check every invariant and both hashes after the unmake.
     #[inline(always)]
     pub fn unmake_move(&mut self, m: Move, undo: &Undo) {
+        self.unmake_move_impl::<true>(m, undo)
+    }
+
+    /// Takes back a move made by [`Position::make_move_untracked`].
+    #[inline(always)]
+    pub(crate) fn unmake_move_untracked(&mut self, m: Move, undo: &Undo) {
+        self.unmake_move_impl::<false>(m, undo)
+    }
+
+    #[inline(always)]
+    fn unmake_move_impl<const TRACK: bool>(&mut self, m: Move, undo: &Undo) {
         let them = self.side;
         let us = them.flip();
         self.side = us;
@@ -327,8 +356,10 @@ impl Position {
             }
         }
         self.restore_state(undo);
-        self.history_len = self.history_len.saturating_sub(1);
-        self.debug_validate();
+        if TRACK {
+            self.history_len = self.history_len.saturating_sub(1);
+        }
+        self.debug_validate_tracked(TRACK);
     }
 
     /// Passes the turn: side to move flips, en passant is cleared, the halfmove clock counts

@@ -375,6 +375,19 @@ impl Position {
     /// one king a side, mailbox equal to the bitboards, hashes equal to a recomputation,
     /// en passant square and castling rights consistent. Returns the first violation.
     pub fn validate(&self) -> Result<(), &'static str> {
+        self.validate_board()?;
+        if (self.st.hash, self.st.pawn_hash, self.st.material_hash) != self.compute_hashes() {
+            return Err("hash differs from recomputation");
+        }
+        #[cfg(debug_assertions)]
+        if self.st.hash2 != self.compute_hashes_with(&crate::zobrist::KEYS2).0 {
+            return Err("second hash differs from recomputation");
+        }
+        Ok(())
+    }
+
+    /// [`Position::validate`] without the hashes.
+    fn validate_board(&self) -> Result<(), &'static str> {
         if (self.by_color[0] & self.by_color[1]).any() {
             return Err("color sets overlap");
         }
@@ -433,13 +446,6 @@ impl Position {
                 return Err("castling right without its king and rook");
             }
         }
-        if (self.st.hash, self.st.pawn_hash, self.st.material_hash) != self.compute_hashes() {
-            return Err("hash differs from recomputation");
-        }
-        #[cfg(debug_assertions)]
-        if self.st.hash2 != self.compute_hashes_with(&crate::zobrist::KEYS2).0 {
-            return Err("second hash differs from recomputation");
-        }
         Ok(())
     }
 
@@ -459,10 +465,25 @@ impl Position {
     /// Debug-build check of [`Position::validate`] (no-op in release builds).
     #[inline(always)]
     pub(crate) fn debug_validate(&self) {
+        self.debug_validate_tracked(true);
+    }
+
+    /// Debug-build check of every invariant, the hashes only when they are `tracked`.
+    #[inline(always)]
+    pub(crate) fn debug_validate_tracked(&self, tracked: bool) {
         #[cfg(debug_assertions)]
-        if let Err(e) = self.validate() {
-            panic!("position invariant broken: {e} in {}", self.to_fen());
+        {
+            let result = if tracked {
+                self.validate()
+            } else {
+                self.validate_board()
+            };
+            if let Err(e) = result {
+                panic!("position invariant broken: {e} in {}", self.to_fen());
+            }
         }
+        #[cfg(not(debug_assertions))]
+        let _ = tracked;
     }
 
     /// Writes the board as 8 lines (rank 8 first, `rank-digit piece piece ...`, `.` empty)
