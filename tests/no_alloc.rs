@@ -2,16 +2,25 @@
 
 use chesscore::{GenType, Legality, MoveList, PieceType, Position};
 use std::alloc::{GlobalAlloc, Layout, System};
-use std::sync::atomic::{AtomicUsize, Ordering};
+use std::cell::Cell;
 
 struct Counting;
 
-static ALLOCATIONS: AtomicUsize = AtomicUsize::new(0);
+thread_local! {
+    /// Allocations made by this thread (tests run on several threads at once). Const
+    /// initialisation: reading it never allocates.
+    static ALLOCATIONS: Cell<usize> = const { Cell::new(0) };
+}
+
+fn count_one() {
+    // `try_with`: during thread teardown the slot may be gone; such allocations are not ours.
+    let _ = ALLOCATIONS.try_with(|c| c.set(c.get() + 1));
+}
 
 // SAFETY: forwards to the system allocator unchanged; only counts calls.
 unsafe impl GlobalAlloc for Counting {
     unsafe fn alloc(&self, layout: Layout) -> *mut u8 {
-        ALLOCATIONS.fetch_add(1, Ordering::SeqCst);
+        count_one();
         // SAFETY: same contract as the caller's.
         unsafe { System.alloc(layout) }
     }
@@ -20,7 +29,7 @@ unsafe impl GlobalAlloc for Counting {
         unsafe { System.dealloc(ptr, layout) }
     }
     unsafe fn realloc(&self, ptr: *mut u8, layout: Layout, new_size: usize) -> *mut u8 {
-        ALLOCATIONS.fetch_add(1, Ordering::SeqCst);
+        count_one();
         // SAFETY: same contract as the caller's.
         unsafe { System.realloc(ptr, layout, new_size) }
     }
@@ -30,9 +39,9 @@ unsafe impl GlobalAlloc for Counting {
 static GLOBAL: Counting = Counting;
 
 fn allocations_during(f: impl FnOnce()) -> usize {
-    let before = ALLOCATIONS.load(Ordering::SeqCst);
+    let before = ALLOCATIONS.with(Cell::get);
     f();
-    ALLOCATIONS.load(Ordering::SeqCst) - before
+    ALLOCATIONS.with(Cell::get) - before
 }
 
 #[test]
@@ -77,4 +86,14 @@ fn hot_paths_do_not_allocate() {
         std::hint::black_box(pos.perft_full(2));
     });
     assert_eq!(n, 0, "hot paths allocated {n} times");
+}
+
+#[test]
+fn setup_and_perft_1_do_not_allocate() {
+    let n = allocations_during(|| {
+        let mut pos = Position::from_fen(chesscore::START_FEN).unwrap();
+        std::hint::black_box(pos.perft(1));
+        std::hint::black_box(pos.set_fen("8/8/8/8/8/8/8/8 w - - 0 1").is_err());
+    });
+    assert_eq!(n, 0, "setup and perft 1 allocated {n} times");
 }

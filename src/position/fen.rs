@@ -250,11 +250,19 @@ impl Position {
     /// assert_eq!(Position::from_fen("8/8/8/8/8/8/8/8 w - - 0 1"), Err(FenError::KingCount));
     /// ```
     pub fn from_fen(fen: &str) -> Result<Position, FenError> {
-        let fields: Vec<&str> = fen.split(' ').collect();
+        // The fields in a fixed array (no heap): six, plus one to notice trailing text.
+        let mut fields = [""; 7];
+        let mut count = 0;
+        for f in fen.split(' ') {
+            if let Some(slot) = fields.get_mut(count) {
+                *slot = f;
+            }
+            count += 1;
+        }
         // An empty field (double, leading or trailing space) is a separator error; text past
         // six well-separated fields is trailing text.
-        let well_separated = fields.iter().take(6).all(|f| !f.is_empty());
-        match fields.len() {
+        let well_separated = fields.iter().take(count.min(6)).all(|f| !f.is_empty());
+        match count {
             4 | 6 if well_separated => {}
             n if n > 6 && well_separated => return Err(FenError::TrailingText),
             _ => return Err(FenError::FieldCount),
@@ -273,7 +281,7 @@ impl Position {
         if fields[3] != "-" && Square::parse(fields[3]).is_none() {
             return Err(FenError::EnPassant);
         }
-        if fields.len() == 6 {
+        if count == 6 {
             pos.st.halfmove = parse_number(fields[4], 0, FenError::HalfmoveClock)?;
             pos.st.fullmove = parse_number(fields[5], 1, FenError::FullmoveNumber)?;
         }
