@@ -408,16 +408,29 @@ pub fn line(a: Square, b: Square) -> Bitboard {
     Bitboard(LINES.line[a.index()][b.index()])
 }
 
-/// Empty-board rook rays from `sq`.
-#[inline(always)]
-pub fn rook_rays(sq: Square) -> Bitboard {
-    Magic.rook(sq, Bitboard::EMPTY)
+const fn rays(dirs: &[(i8, i8); 4]) -> [u64; 64] {
+    let mut t = [0u64; 64];
+    let mut sq = 0;
+    while sq < 64 {
+        t[sq] = slider_gen::slide(sq as u8, 0, dirs);
+        sq += 1;
+    }
+    t
 }
 
-/// Empty-board bishop rays from `sq`.
+static ROOK_RAYS: [u64; 64] = rays(&slider_gen::ROOK_DIRS);
+static BISHOP_RAYS: [u64; 64] = rays(&slider_gen::BISHOP_DIRS);
+
+/// Empty-board rook rays from `sq` (one table read).
+#[inline(always)]
+pub fn rook_rays(sq: Square) -> Bitboard {
+    Bitboard(ROOK_RAYS[sq.index()])
+}
+
+/// Empty-board bishop rays from `sq` (one table read).
 #[inline(always)]
 pub fn bishop_rays(sq: Square) -> Bitboard {
-    Magic.bishop(sq, Bitboard::EMPTY)
+    Bitboard(BISHOP_RAYS[sq.index()])
 }
 
 #[cfg(test)]

@@ -251,8 +251,14 @@ impl Position {
     #[inline(always)]
     pub fn checkers_with<S: Sliders>(&self, s: S) -> Bitboard {
         let us = self.side;
-        self.attackers_to_with(s, self.king_square(us), self.occupied())
-            & self.color_pieces(us.flip())
+        let them = us.flip();
+        let king = self.king_square(us);
+        let occ = self.occupied();
+        let queens = self.pieces(them, PieceType::QUEEN);
+        (attacks::pawn_attacks(us, king) & self.pieces(them, PieceType::PAWN))
+            | (attacks::knight_attacks(king) & self.pieces(them, PieceType::KNIGHT))
+            | (s.bishop(king, occ) & (self.pieces(them, PieceType::BISHOP) | queens))
+            | (s.rook(king, occ) & (self.pieces(them, PieceType::ROOK) | queens))
     }
 
     /// Enemy pieces giving check to the side to move.
@@ -267,14 +273,13 @@ impl Position {
 
     /// Pieces of `color` pinned to their own king by an enemy slider.
     #[inline(always)]
-    pub fn pinned_with<S: Sliders>(&self, s: S, color: Color) -> Bitboard {
+    pub fn pinned(&self, color: Color) -> Bitboard {
         let king = self.king_square(color);
         let them = color.flip();
         let occ = self.occupied();
         let diag = self.pieces(them, PieceType::BISHOP) | self.pieces(them, PieceType::QUEEN);
         let orth = self.pieces(them, PieceType::ROOK) | self.pieces(them, PieceType::QUEEN);
-        let snipers =
-            (s.bishop(king, Bitboard::EMPTY) & diag) | (s.rook(king, Bitboard::EMPTY) & orth);
+        let snipers = (attacks::bishop_rays(king) & diag) | (attacks::rook_rays(king) & orth);
         let mut pinned = Bitboard::EMPTY;
         for sniper in snipers {
             let between = attacks::between(king, sniper) & occ;
@@ -283,11 +288,6 @@ impl Position {
             }
         }
         pinned & self.color_pieces(color)
-    }
-
-    /// Pieces of `color` pinned to their own king.
-    pub fn pinned(&self, color: Color) -> Bitboard {
-        crate::with_sliders!(|s| self.pinned_with(s, color))
     }
 
     /// True when a pawn of the side to move stands ready to capture on the en passant square
