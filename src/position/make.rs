@@ -131,6 +131,19 @@ impl Position {
         }
     }
 
+    /// What every ply does first, moves and null moves alike: the en passant square goes
+    /// (and its key, if it was hashed) and the halfmove clock counts on.
+    #[inline(always)]
+    fn begin_ply(&mut self, d: &mut KeyDelta) {
+        if self.st.ep != NO_EP {
+            if self.ep_capturable() {
+                d.ep(self.st.ep);
+            }
+            self.st.ep = NO_EP;
+        }
+        self.st.halfmove = self.st.halfmove.saturating_add(1);
+    }
+
     /// Material key of the `n`-th (from 0) piece `pc`.
     #[inline(always)]
     fn material_key(pc: Piece, n: u32) -> u64 {
@@ -217,13 +230,7 @@ impl Position {
         );
         let mut d = KeyDelta::default();
 
-        if self.st.ep != NO_EP {
-            if self.ep_capturable() {
-                d.ep(self.st.ep);
-            }
-            self.st.ep = NO_EP;
-        }
-        self.st.halfmove = self.st.halfmove.saturating_add(1);
+        self.begin_ply(&mut d);
 
         if m.is_castle() {
             let (king_to, rook_from, rook_to) = self.castle_squares(us, flag == Move::KING_CASTLE);
@@ -315,13 +322,15 @@ impl Position {
     /// Debug builds check every invariant and both hashes after the unmake.
     #[inline(always)]
     pub fn unmake_move(&mut self, m: Move, undo: &Undo) {
-        self.unmake_move_impl::<true>(m, undo)
+        self.unmake_move_impl::<true>(m, undo);
+        self.debug_validate();
     }
 
     /// Takes back a move made by [`Position::make_move_untracked`].
     #[inline(always)]
     pub(crate) fn unmake_move_untracked(&mut self, m: Move, undo: &Undo) {
-        self.unmake_move_impl::<false>(m, undo)
+        self.unmake_move_impl::<false>(m, undo);
+        self.debug_validate_tracked(false);
     }
 
     #[inline(always)]
@@ -359,7 +368,6 @@ impl Position {
         if TRACK {
             self.history_len = self.history_len.saturating_sub(1);
         }
-        self.debug_validate_tracked(TRACK);
     }
 
     /// Passes the turn: side to move flips, en passant is cleared, the halfmove clock counts
@@ -370,13 +378,7 @@ impl Position {
         let undo = self.save_state();
         self.push_history();
         let mut d = KeyDelta::default();
-        if self.st.ep != NO_EP {
-            if self.ep_capturable() {
-                d.ep(self.st.ep);
-            }
-            self.st.ep = NO_EP;
-        }
-        self.st.halfmove = self.st.halfmove.saturating_add(1);
+        self.begin_ply(&mut d);
         if self.side == Color::BLACK {
             self.st.fullmove = self.st.fullmove.saturating_add(1);
         }
@@ -460,7 +462,10 @@ impl Position {
             return Err(MoveError::BadUndo);
         }
         let mut probe = self.clone();
-        probe.unmake_move_unvalidated(m, undo);
+        // A wrong record leaves the copy inconsistent (bits without mailbox entries, overlaps,
+        // wrong hashes), which `validate` reports; every step is masked bit arithmetic, so
+        // nothing can go out of bounds on the way.
+        probe.unmake_move_impl::<true>(m, undo);
         if probe.validate().is_err() || !probe.is_legal(m) {
             return Err(MoveError::BadUndo);
         }
@@ -498,54 +503,6 @@ impl Position {
         }
         self.unmake_null_move(undo);
         Ok(())
-    }
-
-    /// `unmake_move` without the debug invariant check (the checked unmake validates itself).
-    fn unmake_move_unvalidated(&mut self, m: Move, undo: &Undo) {
-        let them = self.side;
-        let us = them.flip();
-        self.side = us;
-        let (from, to, flag) = (m.from(), m.to(), m.flag());
-        if m.is_castle() {
-            let (king_to, rook_from, rook_to) = self.castle_squares(us, flag == Move::KING_CASTLE);
-            let king = Piece::new(us, PieceType::KING);
-            let rook = Piece::new(us, PieceType::ROOK);
-            if self.board[king_to.index()] != king || self.board[rook_to.index()] != rook {
-                self.by_type[0] = crate::Bitboard::ALL; // poison: fails validate()
-                return;
-            }
-            self.remove_piece(king, king_to);
-            self.remove_piece(rook, rook_to);
-            if !self.board[from.index()].is_none() || !self.board[rook_from.index()].is_none() {
-                self.by_type[0] = crate::Bitboard::ALL;
-                return;
-            }
-            self.put_piece(king, from);
-            self.put_piece(rook, rook_from);
-        } else {
-            let moved = self.board[to.index()];
-            self.remove_piece(moved, to);
-            let back = if m.is_promotion() {
-                Piece::new(us, PieceType::PAWN)
-            } else {
-                moved
-            };
-            self.put_piece(back, from);
-            if !undo.captured.is_none() {
-                let cap_sq = if flag == Move::EN_PASSANT {
-                    Square::from_index(to.to_u8() ^ 8)
-                } else {
-                    to
-                };
-                if !self.board[cap_sq.index()].is_none() {
-                    self.by_type[0] = crate::Bitboard::ALL;
-                    return;
-                }
-                self.put_piece(undo.captured, cap_sq);
-            }
-        }
-        self.restore_state(undo);
-        self.history_len = self.history_len.saturating_sub(1);
     }
 
     /// Forgets the history (repetition detection starts afresh from this position).
