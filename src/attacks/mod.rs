@@ -154,18 +154,40 @@ impl Pext {
     /// Zen 3 (family < 0x19) implement it in microcode at ~20x the cost, so they get `None`
     /// and the magic back end.
     pub fn detect() -> Option<Pext> {
+        use std::sync::atomic::{AtomicU8, Ordering};
+        // The verdict is cached: `cpuid` traps to the hypervisor in a virtual machine (about a
+        // microsecond), far more than a move generation. This is the only static the crate
+        // writes; it holds a fact about the CPU, every thread computes the same value, and a
+        // race only computes it twice.
+        const UNKNOWN: u8 = 0;
+        const FAST: u8 = 1;
+        const SLOW: u8 = 2;
+        static VERDICT: AtomicU8 = AtomicU8::new(UNKNOWN);
+        let verdict = match VERDICT.load(Ordering::Relaxed) {
+            UNKNOWN => {
+                let v = if Self::probe() { FAST } else { SLOW };
+                VERDICT.store(v, Ordering::Relaxed);
+                v
+            }
+            v => v,
+        };
+        (verdict == FAST).then_some(Pext(()))
+    }
+
+    /// The uncached check behind [`Pext::detect`].
+    fn probe() -> bool {
         #[cfg(target_arch = "x86_64")]
         {
-            if std::arch::is_x86_feature_detected!("bmi2")
+            std::arch::is_x86_feature_detected!("bmi2")
                 && std::arch::is_x86_feature_detected!("bmi1")
                 && std::arch::is_x86_feature_detected!("popcnt")
                 && std::arch::is_x86_feature_detected!("lzcnt")
                 && !slow_pext_cpu()
-            {
-                return Some(Pext(()));
-            }
         }
-        None
+        #[cfg(not(target_arch = "x86_64"))]
+        {
+            false
+        }
     }
 }
 

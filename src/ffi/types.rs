@@ -35,7 +35,8 @@ pub const CHESS_UNDO_WORDS: usize = 6;
 /// A chess position: 9216 bytes, 8-byte aligned, owned by the caller (stack, arrays, heap).
 /// Its fields are the library's business. Initialise it with `chess_setFromFEN` or
 /// `chess_setStartPosition` before any other use; copy it with `memcpy` to give another thread
-/// its own. The library keeps no global mutable state.
+/// its own. The library keeps no global mutable state (only a write-once cache of the CPU
+/// feature check).
 #[repr(C)]
 pub struct ChessPosition {
     _opaque: [u64; CHESS_POSITION_WORDS],

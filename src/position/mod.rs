@@ -56,8 +56,8 @@ pub(crate) struct State {
     pub(crate) ep: u8,
 }
 
-/// A chess position. A plain value: copy it to give each thread its own; there is no global
-/// mutable state anywhere in the crate.
+/// A chess position. A plain value: copy it to give each thread its own; the crate keeps no
+/// global mutable state (only a write-once cache of the CPU check, see `attacks::Pext::detect`).
 ///
 /// ```
 /// use chesscore::{Position, Square, Piece, Color, PieceType};
