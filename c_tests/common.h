@@ -342,6 +342,21 @@ static inline void epd_free(EpdFile *f)
     f->count = 0;
 }
 
+/* The FENs of every line of the given suite files, in file order, into fens[0..max); returns
+ * how many were read. */
+static inline int load_suite_fens(int nfiles, char **files, char (*fens)[EPD_MAX_FEN], int max)
+{
+    int n = 0;
+    for (int f = 0; f < nfiles; f++) {
+        EpdFile suite = epd_load(files[f]);
+        for (int i = 0; i < suite.count && n < max; i++) {
+            strcpy(fens[n++], suite.entries[i].fen);
+        }
+        epd_free(&suite);
+    }
+    return n;
+}
+
 /* ---------------------------------------------------------------------------------------- */
 /* Position helpers                                                                         */
 /* ---------------------------------------------------------------------------------------- */

@@ -324,14 +324,7 @@ static void test_getters(void)
 static void mutations(int nfiles, char **files)
 {
     static char fens[512][EPD_MAX_FEN];
-    int nfens = 0;
-    for (int f = 0; f < nfiles; f++) {
-        EpdFile suite = epd_load(files[f]);
-        for (int i = 0; i < suite.count && nfens < 512; i++) {
-            strcpy(fens[nfens++], suite.entries[i].fen);
-        }
-        epd_free(&suite);
-    }
+    int nfens = load_suite_fens(nfiles, files, fens, 512);
     static const char alphabet[] = "pnbrqkPNBRQK12345678/ wb-KQkqabcdefgh0 9";
     ChessPosition *pos = malloc(sizeof *pos), *saved = malloc(sizeof *saved);
     if (pos == NULL || saved == NULL || nfens == 0) {

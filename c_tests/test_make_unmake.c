@@ -163,14 +163,7 @@ static void random_games(int nfiles, char **files)
 {
     /* All suite FENs, in file order. */
     static char fens[512][EPD_MAX_FEN];
-    int nfens = 0;
-    for (int f = 0; f < nfiles; f++) {
-        EpdFile suite = epd_load(files[f]);
-        for (int i = 0; i < suite.count && nfens < 512; i++) {
-            strcpy(fens[nfens++], suite.entries[i].fen);
-        }
-        epd_free(&suite);
-    }
+    int nfens = load_suite_fens(nfiles, files, fens, 512);
     if (!CHECK(nfens > 0, "no suite positions")) {
         return;
     }
