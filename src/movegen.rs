@@ -22,7 +22,7 @@ use crate::attacks::{self, Sliders};
 use crate::bitboard::Bitboard;
 use crate::moves::{Move, MoveList};
 use crate::position::Position;
-use crate::types::{castling_index, Color, PieceType, Square};
+use crate::types::{Color, PieceType, Square};
 
 /// Piece-type mask with every type (bits 1..6).
 pub const ALL_PIECE_TYPES: u8 = 0b0111_1110;
@@ -64,6 +64,14 @@ pub trait MoveSink {
         for to in targets {
             self.push(Move::new(from, to, flag));
         }
+    }
+
+    /// A move from `from` to each square of `targets`: captures on the squares in `theirs`,
+    /// quiet moves on the others.
+    #[inline(always)]
+    fn push_moves(&mut self, from: Square, targets: Bitboard, theirs: Bitboard) {
+        self.push_targets(from, targets & theirs, Move::CAPTURE);
+        self.push_targets(from, targets & !theirs, Move::QUIET);
     }
 
     /// A pawn move to each square of `targets`, from `to - delta`, all with `flag`.
@@ -116,6 +124,10 @@ impl MoveSink for MoveCounter {
     }
     #[inline(always)]
     fn push_targets(&mut self, _from: Square, targets: Bitboard, _flag: u16) {
+        self.0 += targets.count() as u64;
+    }
+    #[inline(always)]
+    fn push_moves(&mut self, _from: Square, targets: Bitboard, _theirs: Bitboard) {
         self.0 += targets.count() as u64;
     }
     #[inline(always)]
@@ -242,33 +254,32 @@ pub(crate) fn generate<S: Sliders, C: Side, const LEGAL: bool, const GEN: u8, K:
 
     if kinds & PieceType::KING.mask_bit() != 0 {
         let mut targets = attacks::king_attacks(king) & filter;
-        let castling_possible = GEN != GEN_CAPTURES
-            && pos.castling_rights().bits() & (3 << (2 * us.index())) != 0
-            && (!LEGAL || checkers.is_empty());
-        let danger = if LEGAL && (targets.any() || castling_possible) {
+        // Castling rights whose squares are empty: only these, and king steps, need the
+        // enemy attack map.
+        let mut castles = 0u8;
+        if GEN != GEN_CAPTURES && (!LEGAL || checkers.is_empty()) {
+            let rights = pos.castling_rights().bits() >> (2 * us.index()) & 3;
+            for side in 0..2 {
+                let i = 2 * us.index() + side;
+                if rights & (1 << side) != 0 && (pos.castle_paths[i] & occ).is_empty() {
+                    castles |= 1 << side;
+                }
+            }
+        }
+        let danger = if LEGAL && (targets.any() || castles != 0) {
             attacked_by::<S, C::Other>(pos, s, occ ^ king.bb())
         } else {
             Bitboard::EMPTY
         };
         targets &= !danger;
-        sink.push_targets(king, targets & theirs, Move::CAPTURE);
-        sink.push_targets(king, targets & !theirs, Move::QUIET);
-        if castling_possible {
-            for king_side in [true, false] {
-                if !pos.castling_rights().has(castling_index(us, king_side)) {
-                    continue;
-                }
-                let (king_to, rook_from, rook_to) = pos.castle_squares(us, king_side);
-                let others = occ ^ king.bb() ^ rook_from.bb();
-                let king_path = attacks::between(king, king_to) | king_to.bb();
-                let path = king_path | attacks::between(rook_from, rook_to) | rook_to.bb();
-                if (path & others).any() || (LEGAL && (king_path & danger).any()) {
-                    continue;
-                }
-                let flag = if king_side {
-                    Move::KING_CASTLE
+        sink.push_moves(king, targets, theirs);
+        for side in 0..2 {
+            let i = 2 * us.index() + side;
+            if castles & (1 << side) != 0 && !(LEGAL && (pos.castle_king_paths[i] & danger).any()) {
+                let (king_to, flag) = if side == 0 {
+                    (Square::from_coords(6, king.rank()), Move::KING_CASTLE)
                 } else {
-                    Move::QUEEN_CASTLE
+                    (Square::from_coords(2, king.rank()), Move::QUEEN_CASTLE)
                 };
                 sink.push(Move::new(king, king_to, flag));
             }
@@ -286,9 +297,7 @@ pub(crate) fn generate<S: Sliders, C: Side, const LEGAL: bool, const GEN: u8, K:
 
     if kinds & PieceType::KNIGHT.mask_bit() != 0 {
         for from in pos.pieces(us, PieceType::KNIGHT) & !pinned {
-            let t = attacks::knight_attacks(from) & targets;
-            sink.push_targets(from, t & theirs, Move::CAPTURE);
-            sink.push_targets(from, t & !theirs, Move::QUIET);
+            sink.push_moves(from, attacks::knight_attacks(from) & targets, theirs);
         }
     }
     let queens = if kinds & PieceType::QUEEN.mask_bit() != 0 {
@@ -300,25 +309,28 @@ pub(crate) fn generate<S: Sliders, C: Side, const LEGAL: bool, const GEN: u8, K:
     if kinds & PieceType::BISHOP.mask_bit() != 0 {
         diag |= pos.pieces(us, PieceType::BISHOP);
     }
-    for from in diag {
-        let mut t = s.bishop(from, occ) & targets;
-        if LEGAL && pinned.has(from) {
-            t &= attacks::line(king, from);
+    // Free pieces first; pinned ones (rare) in a second loop, kept on their line.
+    for from in diag & !pinned {
+        sink.push_moves(from, s.bishop(from, occ) & targets, theirs);
+    }
+    if LEGAL {
+        for from in diag & pinned {
+            let t = s.bishop(from, occ) & targets & attacks::line(king, from);
+            sink.push_moves(from, t, theirs);
         }
-        sink.push_targets(from, t & theirs, Move::CAPTURE);
-        sink.push_targets(from, t & !theirs, Move::QUIET);
     }
     let mut orth = queens;
     if kinds & PieceType::ROOK.mask_bit() != 0 {
         orth |= pos.pieces(us, PieceType::ROOK);
     }
-    for from in orth {
-        let mut t = s.rook(from, occ) & targets;
-        if LEGAL && pinned.has(from) {
-            t &= attacks::line(king, from);
+    for from in orth & !pinned {
+        sink.push_moves(from, s.rook(from, occ) & targets, theirs);
+    }
+    if LEGAL {
+        for from in orth & pinned {
+            let t = s.rook(from, occ) & targets & attacks::line(king, from);
+            sink.push_moves(from, t, theirs);
         }
-        sink.push_targets(from, t & theirs, Move::CAPTURE);
-        sink.push_targets(from, t & !theirs, Move::QUIET);
     }
     if kinds & PieceType::PAWN.mask_bit() != 0 {
         pawn_moves::<S, C, LEGAL, GEN, K>(pos, s, sink, king, pinned, check_mask, capturable, occ);

@@ -227,13 +227,21 @@ fn parse_en_passant(pos: &mut Position, s: &str) -> Result<(), FenError> {
     Ok(())
 }
 
+/// The setup tables of castling: which rights each square's move clears, and each right's
+/// paths.
 fn fill_castle_masks(pos: &mut Position) {
     pos.castle_masks = [15; 64];
     for i in 0..4usize {
         let color = Color::from_index((i / 2) as u8);
-        pos.castle_masks[pos.castle_rooks[i].index()] &= !(1u8 << i);
+        let rook = pos.castle_rooks[i];
+        pos.castle_masks[rook.index()] &= !(1u8 << i);
         let king = Square::E1.relative(color);
         pos.castle_masks[king.index()] &= !(1u8 << i);
+        let (king_to, rook_from, rook_to) = pos.castle_squares(color, i % 2 == 0);
+        let king_path = crate::attacks::between(king, king_to) | king_to.bb();
+        let path = king_path | crate::attacks::between(rook_from, rook_to) | rook_to.bb();
+        pos.castle_paths[i] = path & !king.bb() & !rook_from.bb();
+        pos.castle_king_paths[i] = king_path;
     }
 }
 

@@ -87,6 +87,10 @@ pub struct Position {
     // Setup.
     pub(crate) castle_rooks: [Square; 4],
     pub(crate) castle_masks: [u8; 64],
+    /// Per castling right: the squares that must be empty (king and rook paths, without the
+    /// king and the rook themselves), and the king's path (squares that must not be attacked).
+    pub(crate) castle_paths: [Bitboard; 4],
+    pub(crate) castle_king_paths: [Bitboard; 4],
     // History: `history[i]` is the hash before the i-th move made since setup.
     pub(crate) history_len: u32,
     pub(crate) history: [u64; HISTORY_CAPACITY],
@@ -118,6 +122,8 @@ impl Position {
             },
             castle_rooks: [Square::H1, Square::A1, Square::H8, Square::A8],
             castle_masks: [15; 64],
+            castle_paths: [Bitboard::EMPTY; 4],
+            castle_king_paths: [Bitboard::EMPTY; 4],
             history_len: 0,
             history: [0; HISTORY_CAPACITY],
         }
