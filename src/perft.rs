@@ -45,6 +45,17 @@ macro_rules! perft_recursions {
             let mut list = MoveList::new();
             generate::<S, C, true, GEN_ALL, _>(pos, s, ALL_PIECE_TYPES, &mut list);
             let mut nodes = 0;
+            if depth == 2 {
+                // The level above the leaves: the count inlined, no call per move.
+                for &m in list.iter() {
+                    let undo = pos.make_move_untracked(m);
+                    let mut c = MoveCounter(0);
+                    generate::<S, C::Other, true, GEN_ALL, _>(pos, s, ALL_PIECE_TYPES, &mut c);
+                    nodes += c.0;
+                    pos.unmake_move_untracked(m, &undo);
+                }
+                return nodes;
+            }
             for &m in list.iter() {
                 let undo = pos.make_move_untracked(m);
                 nodes += $bulk::<S, C::Other>(pos, s, depth - 1);
