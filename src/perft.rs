@@ -48,18 +48,18 @@ macro_rules! perft_recursions {
             if depth == 2 {
                 // The level above the leaves: the count inlined, no call per move.
                 for &m in list.iter() {
-                    let undo = pos.make_move_untracked(m);
+                    let undo = pos.make_move_untracked(m, C::COLOR);
                     let mut c = MoveCounter(0);
                     generate::<S, C::Other, true, GEN_ALL, _>(pos, s, ALL_PIECE_TYPES, &mut c);
                     nodes += c.0;
-                    pos.unmake_move_untracked(m, &undo);
+                    pos.unmake_move_untracked(m, &undo, C::COLOR);
                 }
                 return nodes;
             }
             for &m in list.iter() {
-                let undo = pos.make_move_untracked(m);
+                let undo = pos.make_move_untracked(m, C::COLOR);
                 nodes += $bulk::<S, C::Other>(pos, s, depth - 1);
-                pos.unmake_move_untracked(m, &undo);
+                pos.unmake_move_untracked(m, &undo, C::COLOR);
             }
             nodes
         }
@@ -75,16 +75,16 @@ macro_rules! perft_recursions {
             if depth == 1 {
                 // The leaves: made and unmade, counted without a call for depth 0.
                 for &m in list.iter() {
-                    let undo = pos.make_move(m);
+                    let undo = pos.make_move_as(m, C::COLOR);
                     nodes += 1;
-                    pos.unmake_move(m, &undo);
+                    pos.unmake_move_as(m, &undo, C::COLOR);
                 }
                 return nodes;
             }
             for &m in list.iter() {
-                let undo = pos.make_move(m);
+                let undo = pos.make_move_as(m, C::COLOR);
                 nodes += $full::<S, C::Other>(pos, s, depth - 1);
-                pos.unmake_move(m, &undo);
+                pos.unmake_move_as(m, &undo, C::COLOR);
             }
             nodes
         }

@@ -202,25 +202,33 @@ impl Position {
     /// Debug builds check every invariant and both hashes after the move.
     #[inline(always)]
     pub fn make_move(&mut self, m: Move) -> Undo {
-        self.make_move_impl::<true>(m)
+        self.make_move_impl::<true>(m, self.side)
+    }
+
+    /// [`Position::make_move`] for callers that know the side to move at compile time
+    /// (`us` must be it): color-dependent choices then fold away.
+    #[inline(always)]
+    pub(crate) fn make_move_as(&mut self, m: Move, us: Color) -> Undo {
+        debug_assert_eq!(us, self.side);
+        self.make_move_impl::<true>(m, us)
     }
 
     /// [`Position::make_move`] without the hashes and the history: for perft, which reads
     /// neither. Until the matching [`Position::unmake_move_untracked`] the hashes are stale;
     /// after it the position is exact again (the record holds the old state whole).
     #[inline(always)]
-    pub(crate) fn make_move_untracked(&mut self, m: Move) -> Undo {
-        self.make_move_impl::<false>(m)
+    pub(crate) fn make_move_untracked(&mut self, m: Move, us: Color) -> Undo {
+        debug_assert_eq!(us, self.side);
+        self.make_move_impl::<false>(m, us)
     }
 
     /// The one make: `TRACK` keeps hashes and history (the key updates compile away without it).
     #[inline(always)]
-    fn make_move_impl<const TRACK: bool>(&mut self, m: Move) -> Undo {
+    fn make_move_impl<const TRACK: bool>(&mut self, m: Move, us: Color) -> Undo {
         let mut undo = self.save_state();
         if TRACK {
             self.push_history();
         }
-        let us = self.side;
         let them = us.flip();
         let (from, to, flag) = (m.from(), m.to(), m.flag());
         let pc = self.board[from.index()];
@@ -322,21 +330,28 @@ impl Position {
     /// Debug builds check every invariant and both hashes after the unmake.
     #[inline(always)]
     pub fn unmake_move(&mut self, m: Move, undo: &Undo) {
-        self.unmake_move_impl::<true>(m, undo);
+        self.unmake_move_impl::<true>(m, undo, self.side.flip());
+        self.debug_validate();
+    }
+
+    /// [`Position::unmake_move`] with the color `us` that made the move known to the caller.
+    #[inline(always)]
+    pub(crate) fn unmake_move_as(&mut self, m: Move, undo: &Undo, us: Color) {
+        debug_assert_eq!(us, self.side.flip());
+        self.unmake_move_impl::<true>(m, undo, us);
         self.debug_validate();
     }
 
     /// Takes back a move made by [`Position::make_move_untracked`].
     #[inline(always)]
-    pub(crate) fn unmake_move_untracked(&mut self, m: Move, undo: &Undo) {
-        self.unmake_move_impl::<false>(m, undo);
+    pub(crate) fn unmake_move_untracked(&mut self, m: Move, undo: &Undo, us: Color) {
+        debug_assert_eq!(us, self.side.flip());
+        self.unmake_move_impl::<false>(m, undo, us);
         self.debug_validate_tracked(false);
     }
 
     #[inline(always)]
-    fn unmake_move_impl<const TRACK: bool>(&mut self, m: Move, undo: &Undo) {
-        let them = self.side;
-        let us = them.flip();
+    fn unmake_move_impl<const TRACK: bool>(&mut self, m: Move, undo: &Undo, us: Color) {
         self.side = us;
         let (from, to, flag) = (m.from(), m.to(), m.flag());
         if m.is_castle() {
@@ -465,7 +480,7 @@ impl Position {
         // A wrong record leaves the copy inconsistent (bits without mailbox entries, overlaps,
         // wrong hashes), which `validate` reports; every step is masked bit arithmetic, so
         // nothing can go out of bounds on the way.
-        probe.unmake_move_impl::<true>(m, undo);
+        probe.unmake_move_impl::<true>(m, undo, probe.side.flip());
         if probe.validate().is_err() || !probe.is_legal(m) {
             return Err(MoveError::BadUndo);
         }
