@@ -111,6 +111,20 @@ impl MoveSink for MoveList {
     fn push(&mut self, m: Move) {
         MoveList::push(self, m);
     }
+    #[inline(always)]
+    fn push_targets(&mut self, from: Square, targets: Bitboard, flag: u16) {
+        self.push_each(targets, |to| Move::new(from, to, flag));
+    }
+    #[inline(always)]
+    fn push_pawn_targets(&mut self, targets: Bitboard, delta: i8, flag: u16) {
+        self.push_each(targets, |to| {
+            Move::new(
+                Square::from_index((to.to_u8() as i8 - delta) as u8),
+                to,
+                flag,
+            )
+        });
+    }
 }
 
 /// A sink that only counts: target sets are counted with one popcount.

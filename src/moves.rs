@@ -245,6 +245,25 @@ impl MoveList {
         }
     }
 
+    /// Appends `make(sq)` for each square of `squares`, keeping the count in a register
+    /// until the end (the generator's bulk push). Moves past the capacity are dropped, as in
+    /// [`MoveList::push`].
+    #[inline(always)]
+    pub(crate) fn push_each(
+        &mut self,
+        squares: crate::bitboard::Bitboard,
+        make: impl Fn(crate::types::Square) -> Move,
+    ) {
+        let mut len = self.len as usize;
+        for sq in squares {
+            if let Some(slot) = self.moves.get_mut(len) {
+                *slot = make(sq);
+                len += 1;
+            }
+        }
+        self.len = len as u32;
+    }
+
     /// Number of moves.
     #[inline(always)]
     pub fn len(&self) -> usize {
