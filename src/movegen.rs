@@ -323,31 +323,41 @@ pub(crate) fn generate<S: Sliders, C: Side, const LEGAL: bool, const GEN: u8, K:
     if kinds & PieceType::BISHOP.mask_bit() != 0 {
         diag |= pos.pieces(us, PieceType::BISHOP);
     }
-    // Free pieces first; pinned ones (rare) in a second loop, kept on their line.
-    for from in diag & !pinned {
-        sink.push_moves(from, s.bishop(from, occ) & targets, theirs);
-    }
-    if LEGAL {
-        for from in diag & pinned {
-            let t = s.bishop(from, occ) & targets & attacks::line(king, from);
-            sink.push_moves(from, t, theirs);
-        }
-    }
+    slider_moves::<LEGAL, K>(sink, diag, pinned, king, targets, theirs, |sq| {
+        s.bishop(sq, occ)
+    });
     let mut orth = queens;
     if kinds & PieceType::ROOK.mask_bit() != 0 {
         orth |= pos.pieces(us, PieceType::ROOK);
     }
-    for from in orth & !pinned {
-        sink.push_moves(from, s.rook(from, occ) & targets, theirs);
-    }
-    if LEGAL {
-        for from in orth & pinned {
-            let t = s.rook(from, occ) & targets & attacks::line(king, from);
-            sink.push_moves(from, t, theirs);
-        }
-    }
+    slider_moves::<LEGAL, K>(sink, orth, pinned, king, targets, theirs, |sq| {
+        s.rook(sq, occ)
+    });
     if kinds & PieceType::PAWN.mask_bit() != 0 {
         pawn_moves::<S, C, LEGAL, GEN, K>(pos, s, sink, king, pinned, check_mask, capturable, occ);
+    }
+}
+
+/// Moves of the sliders `pieces` with attack function `attacks_of`: free pieces first, pinned
+/// ones (rare) in a second loop, kept on the line through their king.
+#[inline(always)]
+fn slider_moves<const LEGAL: bool, K: MoveSink>(
+    sink: &mut K,
+    pieces: Bitboard,
+    pinned: Bitboard,
+    king: Square,
+    targets: Bitboard,
+    theirs: Bitboard,
+    attacks_of: impl Fn(Square) -> Bitboard,
+) {
+    for from in pieces & !pinned {
+        sink.push_moves(from, attacks_of(from) & targets, theirs);
+    }
+    if LEGAL {
+        for from in pieces & pinned {
+            let line = attacks::line(king, from);
+            sink.push_moves(from, attacks_of(from) & targets & line, theirs);
+        }
     }
 }
 

@@ -2,8 +2,9 @@
 //! (cozy-chess with `pext`, chess, shakmaty) and, when installed, Stockfish's `go perft`, on the
 //! same positions in one process. Several rounds, each measuring every engine once in turn
 //! (so that drift in a shared machine's speed hits all alike); one measurement repeats a perft
-//! for at least 0.5 s. Medians per engine, with chesscore's ratio to each. Not a test: nothing
-//! here asserts a speed (only the node counts).
+//! for at least 0.5 s; odd rounds run the engines in reverse order. Medians per engine, and
+//! chesscore's ratio to each as the median of the per-round ratios (with their range). Not a
+//! test: nothing here asserts a speed (only the node counts).
 //!
 //! Built with `-C target-cpu=native` for every crate (bench/.cargo/config.toml), as the peers'
 //! BMI2 features require; chesscore itself chooses its instructions at run time either way.
@@ -257,9 +258,8 @@ fn stockfish(fen: &str, depth: u32, mode: Mode) -> Option<(u64, f64)> {
 
 /// `stockfish` on PATH, or Debian's `/usr/games/stockfish`.
 fn stockfish_path() -> Option<String> {
-    let on_path = std::env::var_os("PATH").is_some_and(|p| {
-        std::env::split_paths(&p).any(|d| d.join("stockfish").is_file())
-    });
+    let on_path = std::env::var_os("PATH")
+        .is_some_and(|p| std::env::split_paths(&p).any(|d| d.join("stockfish").is_file()));
     if on_path {
         Some("stockfish".into())
     } else if std::path::Path::new("/usr/games/stockfish").is_file() {
@@ -296,9 +296,16 @@ fn main() {
     println!(
         "perft benchmark: {runs} runs each, median Mnodes/s; slider back end {}; stockfish {}",
         chesscore::attacks::Backend::detect().name(),
-        if stockfish_present { "found" } else if threads > 1 { "not run (parallel comparison)" } else { "not installed (skipped)" }
+        if stockfish_present {
+            "found"
+        } else if threads > 1 {
+            "not run (parallel comparison)"
+        } else {
+            "not installed (skipped)"
+        }
     );
-    let parallel_name: &'static str = Box::leak(format!("chesscore {threads} threads").into_boxed_str());
+    let parallel_name: &'static str =
+        Box::leak(format!("chesscore {threads} threads").into_boxed_str());
     let mut runners: Vec<(&str, Runner)> = vec![
         ("chesscore", Box::new(peers::chesscore)),
         ("chesscore C ABI", Box::new(peers::chesscore_c_abi)),
@@ -327,8 +334,8 @@ fn main() {
             if mode == Mode::Bulk { "bulk" } else { "full" }
         );
         println!(
-            "{:<10} {:>5} {:<24} {:>10} {:>12}",
-            "position", "depth", "engine", "Mnodes/s", "chesscore x"
+            "{:<10} {:>5} {:<24} {:>10} {:>12}   {}",
+            "position", "depth", "engine", "Mnodes/s", "chesscore x", "[per-round range]"
         );
         for case in CASES {
             if only.as_deref().is_some_and(|o| o != case.name) {
@@ -351,8 +358,16 @@ fn main() {
             // Round-robin: every run measures every engine once, so drift in the machine's
             // speed (shared hosts) hits all engines alike; medians per engine afterwards.
             let mut speeds: Vec<Vec<f64>> = vec![Vec::new(); runners.len() + 1];
-            for _ in 0..runs {
-                for (i, (name, run)) in runners.iter().enumerate() {
+            for round in 0..runs {
+                // Odd rounds go in reverse order, so that a steady drift during a round
+                // favours no engine.
+                let order: Vec<usize> = if round % 2 == 0 {
+                    (0..runners.len()).collect()
+                } else {
+                    (0..runners.len()).rev().collect()
+                };
+                for i in order {
+                    let (name, run) = &runners[i];
                     // One measurement repeats the perft until half a second has passed, so
                     // short trees are not timed at the resolution of scheduler noise.
                     let start = Instant::now();
@@ -361,7 +376,11 @@ fn main() {
                     while ok && (total == 0 || start.elapsed().as_secs_f64() < 0.5) {
                         match run(case.fen, depth, mode) {
                             Some(nodes) => {
-                                assert_eq!(nodes, want, "{name} miscounted {} depth {depth}", case.name);
+                                assert_eq!(
+                                    nodes, want,
+                                    "{name} miscounted {} depth {depth}",
+                                    case.name
+                                );
                                 total += nodes;
                             }
                             None => ok = false,
@@ -382,19 +401,23 @@ fn main() {
                 .iter()
                 .map(|r| r.0)
                 .chain(std::iter::once("stockfish go perft"));
-            let ours = median(speeds[0].clone());
+            // The ratio is the median of the per-round ratios (each round's chesscore
+            // measurement against the same round's peer measurement), with their range.
+            let ours = speeds[0].clone();
             for (name, v) in names.zip(speeds) {
                 if v.is_empty() {
                     continue;
                 }
-                let m = median(v);
+                let ratios: Vec<f64> = ours.iter().zip(&v).map(|(a, b)| a / b).collect();
+                let lo = ratios.iter().cloned().fold(f64::INFINITY, f64::min);
+                let hi = ratios.iter().cloned().fold(0.0, f64::max);
                 println!(
-                    "{:<10} {:>5} {:<24} {:>10.1} {:>12.2}",
+                    "{:<10} {:>5} {:<24} {:>10.1} {:>12.2}   [{lo:.2}-{hi:.2}]",
                     case.name,
                     depth,
                     name,
-                    m,
-                    ours / m
+                    median(v),
+                    median(ratios),
                 );
             }
         }
