@@ -165,10 +165,11 @@ impl Position {
 
     #[inline(always)]
     fn push_history(&mut self) {
-        if let Some(slot) = self.history.get_mut(self.history_len as usize) {
+        let len = self.history_len;
+        if let Some(slot) = self.history.get_mut(len as usize) {
             *slot = self.st.hash;
         }
-        self.history_len = self.history_len.wrapping_add(1);
+        self.history_len = len.wrapping_add(1);
     }
 
     /// The king and rook squares of a castle by `us` on one side: (king to, rook from, rook to).
