@@ -403,7 +403,7 @@ fn pawn_moves<S: Sliders, C: Side, const LEGAL: bool, const GEN: u8, K: MoveSink
         for (targets, delta) in [capture_west::<C>(free_promo), capture_east::<C>(free_promo)] {
             sink.push_pawn_promotions(targets & enemies, delta, true);
         }
-        if let Some(ep) = pos.en_passant() {
+        if let Some(ep) = pos.capturable_en_passant() {
             let cap_sq = Square::from_index(ep.to_u8() ^ 8);
             if !LEGAL || check_mask.has(cap_sq) || check_mask.has(ep) {
                 for from in attacks::pawn_attacks(them, ep) & pawns {

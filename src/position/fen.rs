@@ -9,7 +9,7 @@
 //! push), so writing FEN back is the identity on canonical input; the hash includes it only
 //! when a pawn can capture there.
 
-use super::{Position, NO_EP};
+use super::{Position, EP_CAPTURABLE};
 use crate::attacks;
 use crate::bitboard::Bitboard;
 use crate::types::{CastlingRights, Color, Piece, PieceType, Square};
@@ -224,6 +224,9 @@ fn parse_en_passant(pos: &mut Position, s: &str) -> Result<(), FenError> {
         return Err(FenError::EnPassantPawn);
     }
     pos.st.ep = ep.to_u8();
+    if pos.compute_ep_capturable() {
+        pos.st.ep |= EP_CAPTURABLE;
+    }
     Ok(())
 }
 
@@ -349,8 +352,8 @@ impl Position {
                 out.write_char(c)?;
             }
         }
-        match Square::new(self.st.ep) {
-            Some(ep) if self.st.ep != NO_EP => write!(out, " {ep}")?,
+        match self.en_passant() {
+            Some(ep) => write!(out, " {ep}")?,
             _ => out.write_str(" -")?,
         }
         write!(out, " {} {}", self.st.halfmove, self.st.fullmove)

@@ -1,6 +1,6 @@
 //! Incremental make/unmake of moves and null moves, with the plain-data [`Undo`] record.
 
-use super::{Position, State, HISTORY_CAPACITY, NO_EP};
+use super::{Position, State, EP_CAPTURABLE, EP_SQUARE, HISTORY_CAPACITY, NO_EP};
 use crate::moves::Move;
 use crate::types::{castling_index, CastlingRights, Color, Piece, PieceType, Square};
 use crate::zobrist::KEYS;
@@ -24,9 +24,11 @@ impl Default for Undo {
                 hash: 0,
                 pawn_hash: 0,
                 material_hash: 0,
+                #[cfg(debug_assertions)]
                 hash2: 0,
                 halfmove: 0,
                 fullmove: 0,
+                history_len: 0,
                 castling: CastlingRights::NONE,
                 ep: NO_EP,
             },
@@ -136,7 +138,7 @@ impl Position {
     #[inline(always)]
     fn begin_ply(&mut self, d: &mut KeyDelta) {
         if self.st.ep != NO_EP {
-            if self.ep_capturable() {
+            if self.st.ep & EP_CAPTURABLE != 0 {
                 d.ep(self.st.ep);
             }
             self.st.ep = NO_EP;
@@ -163,13 +165,15 @@ impl Position {
         self.st = u.state;
     }
 
+    /// Records the current hash (a full history records nothing and only counts). Unmake
+    /// needs no pop: the length is part of the state it copies back.
     #[inline(always)]
     fn push_history(&mut self) {
-        let len = self.history_len;
+        let len = self.st.history_len;
         if let Some(slot) = self.history.get_mut(len as usize) {
             *slot = self.st.hash;
         }
-        self.history_len = len.wrapping_add(1);
+        self.st.history_len = len.wrapping_add(1);
     }
 
     /// The king and rook squares of a castle by `us` on one side: (king to, rook from, rook to).
@@ -285,14 +289,17 @@ impl Position {
                     d.piece(pc, to);
                     d.pawn(pc, to);
                     if flag == Move::DOUBLE_PUSH {
-                        self.st.ep = (from.to_u8() + to.to_u8()) / 2;
-                        // Hashed only when a pawn of the side to move next can capture.
-                        let ep_sq = Square::from_index(self.st.ep);
-                        if (crate::attacks::pawn_attacks(us, ep_sq)
+                        let ep = (from.to_u8() + to.to_u8()) / 2;
+                        // Flagged and hashed only when a pawn of the side to move next can
+                        // capture.
+                        if (crate::attacks::pawn_attacks(us, Square::from_index(ep))
                             & self.pieces(them, PieceType::PAWN))
                         .any()
                         {
-                            d.ep(self.st.ep);
+                            self.st.ep = ep | EP_CAPTURABLE;
+                            d.ep(ep);
+                        } else {
+                            self.st.ep = ep;
                         }
                     }
                 }
@@ -381,9 +388,6 @@ impl Position {
             }
         }
         self.restore_state(undo);
-        if TRACK {
-            self.history_len = self.history_len.saturating_sub(1);
-        }
     }
 
     /// Passes the turn: side to move flips, en passant is cleared, the halfmove clock counts
@@ -410,7 +414,6 @@ impl Position {
     pub fn unmake_null_move(&mut self, undo: &Undo) {
         self.side = self.side.flip();
         self.restore_state(undo);
-        self.history_len = self.history_len.saturating_sub(1);
         self.debug_validate();
     }
 
@@ -423,7 +426,7 @@ impl Position {
         if !self.is_legal(m) {
             return Err(MoveError::Illegal);
         }
-        if self.history_len as usize >= HISTORY_CAPACITY {
+        if self.st.history_len as usize >= HISTORY_CAPACITY {
             return Err(MoveError::HistoryFull);
         }
         Ok(self.make_move(m))
@@ -437,7 +440,7 @@ impl Position {
         if self.in_check() {
             return Err(MoveError::Illegal);
         }
-        if self.history_len as usize >= HISTORY_CAPACITY {
+        if self.st.history_len as usize >= HISTORY_CAPACITY {
             return Err(MoveError::HistoryFull);
         }
         Ok(self.make_null_move())
@@ -445,7 +448,7 @@ impl Position {
 
     /// The hash stored by the last make, if the history holds it.
     fn last_history(&self) -> Option<u64> {
-        let n = self.history_len as usize;
+        let n = self.st.history_len as usize;
         if n == 0 || n > HISTORY_CAPACITY {
             None
         } else {
@@ -471,7 +474,7 @@ impl Position {
         let plausible = !moved.is_none()
             && moved.color() == mover
             && undo.state.castling.bits() <= 15
-            && (undo.state.ep == NO_EP || undo.state.ep < 64)
+            && (undo.state.ep == NO_EP || undo.state.ep & EP_SQUARE < 64)
             && Piece::from_u8(cap.to_u8()).is_some()
             && (cap.is_none() || (cap.color() == self.side && cap.kind() != PieceType::KING));
         if !plausible {
@@ -501,7 +504,7 @@ impl Position {
     pub fn try_unmake_null_move(&mut self, undo: &Undo) -> Result<(), MoveError> {
         if self.last_history() != Some(undo.state.hash)
             || undo.state.castling.bits() > 15
-            || !(undo.state.ep == NO_EP || undo.state.ep < 64)
+            || !(undo.state.ep == NO_EP || undo.state.ep & EP_SQUARE < 64)
             || !undo.captured.is_none()
         {
             return Err(MoveError::BadUndo);
@@ -509,7 +512,6 @@ impl Position {
         let mut probe = self.clone();
         probe.side = probe.side.flip();
         probe.restore_state(undo);
-        probe.history_len = probe.history_len.saturating_sub(1);
         if probe.validate().is_err() || probe.in_check() {
             return Err(MoveError::BadUndo);
         }
@@ -523,16 +525,16 @@ impl Position {
 
     /// Forgets the history (repetition detection starts afresh from this position).
     pub fn clear_history(&mut self) {
-        self.history_len = 0;
+        self.st.history_len = 0;
     }
 
     /// Keeps only the history entries a repetition can still reach (those since the last
     /// capture or pawn move), moved to the front, so a long game never fills the history.
     /// For game drivers that never unmake past this point.
     pub fn compact_history(&mut self) {
-        let n = (self.history_len as usize).min(HISTORY_CAPACITY);
+        let n = (self.st.history_len as usize).min(HISTORY_CAPACITY);
         let keep = (self.st.halfmove as usize).min(n);
         self.history.copy_within(n - keep..n, 0);
-        self.history_len = keep as u32;
+        self.st.history_len = keep as u16;
     }
 }

@@ -38,6 +38,13 @@ pub const START_FEN: &str = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq 
 
 /// Value of `ep` when there is no en passant square.
 pub(crate) const NO_EP: u8 = 64;
+/// Bit of `ep` set when a pawn of the side to move stands ready to capture en passant
+/// (pins ignored): the file is then in the hash and the generator looks at the square.
+/// Computed once, where the square is set (double push, FEN), so neither the next make nor
+/// the generator tests it again; the square itself is `ep & EP_SQUARE`.
+pub(crate) const EP_CAPTURABLE: u8 = 0x80;
+/// Mask of `ep` that gives the square (or `NO_EP`).
+pub(crate) const EP_SQUARE: u8 = 0x7f;
 
 /// The part of the position that make changes and unmake copies back from the [`Undo`]
 /// record in one piece (the side to move is flipped back instead).
@@ -47,11 +54,15 @@ pub(crate) struct State {
     pub(crate) hash: u64,
     pub(crate) pawn_hash: u64,
     pub(crate) material_hash: u64,
-    /// The second, independent hash of debug builds (zero and unused in release builds, kept
-    /// so that the layout is one).
+    /// The second, independent hash that debug builds keep to check the first (absent from
+    /// release builds, where the state is 32 bytes).
+    #[cfg(debug_assertions)]
     pub(crate) hash2: u64,
     pub(crate) halfmove: u16,
     pub(crate) fullmove: u16,
+    /// Moves made since setup, modulo 65536 (the history's length while it is at most
+    /// [`HISTORY_CAPACITY`]). In the state so that unmake restores it with the rest.
+    pub(crate) history_len: u16,
     pub(crate) castling: CastlingRights,
     pub(crate) ep: u8,
 }
@@ -91,8 +102,8 @@ pub struct Position {
     /// king and the rook themselves), and the king's path (squares that must not be attacked).
     pub(crate) castle_paths: [Bitboard; 4],
     pub(crate) castle_king_paths: [Bitboard; 4],
-    // History: `history[i]` is the hash before the i-th move made since setup.
-    pub(crate) history_len: u32,
+    // History: `history[i]` is the hash before the i-th move made since setup (the length is
+    // `st.history_len`).
     pub(crate) history: [u64; HISTORY_CAPACITY],
 }
 
@@ -114,9 +125,11 @@ impl Position {
                 hash: 0,
                 pawn_hash: 0,
                 material_hash: 0,
+                #[cfg(debug_assertions)]
                 hash2: 0,
                 halfmove: 0,
                 fullmove: 1,
+                history_len: 0,
                 castling: CastlingRights::NONE,
                 ep: NO_EP,
             },
@@ -124,7 +137,6 @@ impl Position {
             castle_masks: [15; 64],
             castle_paths: [Bitboard::EMPTY; 4],
             castle_king_paths: [Bitboard::EMPTY; 4],
-            history_len: 0,
             history: [0; HISTORY_CAPACITY],
         }
     }
@@ -192,7 +204,18 @@ impl Position {
     /// The en passant target square, if the last move was a double pawn push.
     #[inline(always)]
     pub fn en_passant(&self) -> Option<Square> {
-        Square::new(self.st.ep)
+        Square::new(self.st.ep & EP_SQUARE)
+    }
+
+    /// The en passant square when a pawn of the side to move attacks it (a capture there may
+    /// still be illegal because of a pin): a flag read, no attack test.
+    #[inline(always)]
+    pub fn capturable_en_passant(&self) -> Option<Square> {
+        if self.st.ep & EP_CAPTURABLE != 0 {
+            Some(Square::from_index(self.st.ep & 63))
+        } else {
+            None
+        }
     }
 
     /// Plies since the last capture or pawn move.
@@ -225,10 +248,11 @@ impl Position {
         self.st.material_hash
     }
 
-    /// Number of moves made since setup (the history length, counting moves past capacity).
+    /// Number of moves made since setup (the history length, counting moves past capacity),
+    /// modulo 65536.
     #[inline(always)]
     pub fn ply_count(&self) -> u32 {
-        self.history_len
+        self.st.history_len as u32
     }
 
     /// Pieces of either color that attack `sq`, with blockers `occ`.
@@ -298,9 +322,9 @@ impl Position {
 
     /// True when a pawn of the side to move stands ready to capture on the en passant square
     /// (ignoring pins): the condition under which the en passant file enters the hash.
-    #[inline(always)]
-    pub(crate) fn ep_capturable(&self) -> bool {
-        match Square::new(self.st.ep) {
+    /// Recomputed from the board (the [`EP_CAPTURABLE`] flag caches it).
+    pub(crate) fn compute_ep_capturable(&self) -> bool {
+        match Square::new(self.st.ep & EP_SQUARE) {
             Some(ep) => (attacks::pawn_attacks(self.side.flip(), ep)
                 & self.pieces(self.side, PieceType::PAWN))
             .any(),
@@ -359,7 +383,7 @@ impl Position {
         if self.side == Color::BLACK {
             h ^= keys.side;
         }
-        if self.ep_capturable() {
+        if self.compute_ep_capturable() {
             h ^= keys.ep_file[(self.st.ep & 7) as usize];
         }
         (h, pawn, mat)
@@ -435,10 +459,13 @@ impl Position {
             }
         }
         if self.st.ep != NO_EP
-            && Square::new(self.st.ep)
+            && Square::new(self.st.ep & EP_SQUARE)
                 .is_none_or(|ep| ep.rank() != if self.side == Color::WHITE { 5 } else { 2 })
         {
             return Err("en passant square on a wrong rank");
+        }
+        if (self.st.ep & EP_CAPTURABLE != 0) != self.compute_ep_capturable() {
+            return Err("en passant capturable flag differs from the board");
         }
         if self.st.castling.bits() > 15 {
             return Err("castling rights out of range");
@@ -465,7 +492,7 @@ impl Position {
             && (self.by_color[0] & self.by_color[1]).is_empty()
             && self.side.to_u8() < 2
             && self.st.castling.bits() <= 15
-            && self.st.ep <= NO_EP
+            && (self.st.ep == NO_EP || self.st.ep & EP_SQUARE < 64)
     }
 
     /// Debug-build check of [`Position::validate`] (no-op in release builds).

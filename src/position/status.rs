@@ -29,7 +29,7 @@ impl Position {
     /// Sees nothing once more moves were made than the history holds
     /// ([`HISTORY_CAPACITY`]; see [`Position::compact_history`]).
     pub fn is_repetition(&self, ply_limit: i32) -> bool {
-        let n = self.history_len as usize;
+        let n = self.st.history_len as usize;
         if n > HISTORY_CAPACITY {
             return false;
         }
