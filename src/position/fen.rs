@@ -246,6 +246,12 @@ fn fill_castle_masks(pos: &mut Position) {
         pos.castle_paths[i] = path & !king.bb() & !rook_from.bb();
         pos.castle_king_paths[i] = king_path;
     }
+    pos.castle_squares_touched = Bitboard::EMPTY;
+    for sq in 0..64u8 {
+        if pos.castle_masks[sq as usize] != 15 {
+            pos.castle_squares_touched |= Square::from_index(sq).bb();
+        }
+    }
 }
 
 impl Position {

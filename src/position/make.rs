@@ -71,8 +71,6 @@ impl std::error::Error for MoveError {}
 #[derive(Clone, Copy, Default)]
 struct KeyDelta {
     pos: u64,
-    pawn: u64,
-    material: u64,
     #[cfg(debug_assertions)]
     pos2: u64,
 }
@@ -85,11 +83,6 @@ impl KeyDelta {
         {
             self.pos2 ^= crate::zobrist::KEYS2.psq[pc.index()][sq.index()];
         }
-    }
-
-    #[inline(always)]
-    fn pawn(&mut self, pc: Piece, sq: Square) {
-        self.pawn ^= KEYS.psq[pc.index()][sq.index()];
     }
 
     #[inline(always)]
@@ -125,8 +118,6 @@ impl Position {
     #[inline(always)]
     fn apply(&mut self, d: KeyDelta) {
         self.st.hash ^= d.pos;
-        self.st.pawn_hash ^= d.pawn;
-        self.st.material_hash ^= d.material;
         #[cfg(debug_assertions)]
         {
             self.st.hash2 ^= d.pos2;
@@ -228,13 +219,14 @@ impl Position {
     }
 
     /// The one make: `TRACK` keeps hashes and history (the key updates compile away without it).
+    /// A quiet move, the common case, takes a short path; everything else goes through
+    /// [`Position::make_special`].
     #[inline(always)]
     fn make_move_impl<const TRACK: bool>(&mut self, m: Move, us: Color) -> Undo {
         let mut undo = self.save_state();
         if TRACK {
             self.push_history();
         }
-        let them = us.flip();
         let (from, to, flag) = (m.from(), m.to(), m.flag());
         let pc = self.board[from.index()];
         debug_assert!(
@@ -242,9 +234,44 @@ impl Position {
             "no piece of the mover on {from}: {m:?}"
         );
         let mut d = KeyDelta::default();
-
         self.begin_ply(&mut d);
+        if flag == Move::QUIET {
+            self.move_piece(pc, from, to);
+            d.piece(pc, from);
+            d.piece(pc, to);
+            if pc.kind() == PieceType::PAWN {
+                self.st.halfmove = 0;
+                if TRACK {
+                    self.st.pawn_hash ^= Self::psq_key(pc, from) ^ Self::psq_key(pc, to);
+                }
+            }
+        } else {
+            undo.captured = self.make_special::<TRACK>(m, pc, us, &mut d);
+        }
+        self.end_ply::<TRACK>(from, to, us, d);
+        self.debug_validate_tracked(TRACK);
+        undo
+    }
 
+    /// Zobrist key of `pc` on `sq`.
+    #[inline(always)]
+    fn psq_key(pc: Piece, sq: Square) -> u64 {
+        KEYS.psq[pc.index()][sq.index()]
+    }
+
+    /// The moves other than quiet ones: double pushes, castles, captures, en passant and
+    /// promotions. Returns the captured piece (`Piece::NONE` for none).
+    #[inline(always)]
+    fn make_special<const TRACK: bool>(
+        &mut self,
+        m: Move,
+        pc: Piece,
+        us: Color,
+        d: &mut KeyDelta,
+    ) -> Piece {
+        let them = us.flip();
+        let (from, to, flag) = (m.from(), m.to(), m.flag());
+        let mut captured = Piece::NONE;
         if m.is_castle() {
             let (king_to, rook_from, rook_to) = self.castle_squares(us, flag == Move::KING_CASTLE);
             let rook = Piece::new(us, PieceType::ROOK);
@@ -256,70 +283,88 @@ impl Position {
             d.piece(pc, king_to);
             d.piece(rook, rook_from);
             d.piece(rook, rook_to);
-        } else {
-            if m.is_capture() {
-                let cap_sq = if flag == Move::EN_PASSANT {
-                    Square::from_index(to.to_u8() ^ 8)
-                } else {
-                    to
-                };
-                let cap = self.board[cap_sq.index()];
-                undo.captured = cap;
-                self.remove_piece(cap, cap_sq);
-                d.piece(cap, cap_sq);
-                if cap.kind() == PieceType::PAWN {
-                    d.pawn(cap, cap_sq);
-                }
-                d.material ^= Self::material_key(cap, self.pieces(them, cap.kind()).count());
-                self.st.halfmove = 0;
-            }
-            d.piece(pc, from);
-            if pc.kind() == PieceType::PAWN {
-                self.st.halfmove = 0;
-                d.pawn(pc, from);
-                if m.is_promotion() {
-                    let promo = Piece::new(us, m.promotion());
-                    self.remove_piece(pc, from);
-                    d.material ^= Self::material_key(pc, self.pieces(us, PieceType::PAWN).count());
-                    d.material ^= Self::material_key(promo, self.pieces(us, promo.kind()).count());
-                    self.put_piece(promo, to);
-                    d.piece(promo, to);
-                } else {
-                    self.move_piece(pc, from, to);
-                    d.piece(pc, to);
-                    d.pawn(pc, to);
-                    if flag == Move::DOUBLE_PUSH {
-                        let ep = (from.to_u8() + to.to_u8()) / 2;
-                        // Flagged and hashed only when a pawn of the side to move next can
-                        // capture.
-                        if (crate::attacks::pawn_attacks(us, Square::from_index(ep))
-                            & self.pieces(them, PieceType::PAWN))
-                        .any()
-                        {
-                            self.st.ep = ep | EP_CAPTURABLE;
-                            d.ep(ep);
-                        } else {
-                            self.st.ep = ep;
-                        }
-                    }
-                }
+            return captured;
+        }
+        if m.is_capture() {
+            let cap_sq = if flag == Move::EN_PASSANT {
+                Square::from_index(to.to_u8() ^ 8)
             } else {
-                self.move_piece(pc, from, to);
-                d.piece(pc, to);
+                to
+            };
+            let cap = self.board[cap_sq.index()];
+            captured = cap;
+            self.remove_piece(cap, cap_sq);
+            d.piece(cap, cap_sq);
+            if TRACK {
+                if cap.kind() == PieceType::PAWN {
+                    self.st.pawn_hash ^= Self::psq_key(cap, cap_sq);
+                }
+                // The count after removal is the index of the key the piece had.
+                self.st.material_hash ^=
+                    Self::material_key(cap, self.pieces(them, cap.kind()).count());
+            }
+            self.st.halfmove = 0;
+        }
+        d.piece(pc, from);
+        if pc.kind() != PieceType::PAWN {
+            self.move_piece(pc, from, to);
+            d.piece(pc, to);
+            return captured;
+        }
+        self.st.halfmove = 0;
+        if TRACK {
+            self.st.pawn_hash ^= Self::psq_key(pc, from);
+        }
+        if m.is_promotion() {
+            let promo = Piece::new(us, m.promotion());
+            self.remove_piece(pc, from);
+            if TRACK {
+                self.st.material_hash ^=
+                    Self::material_key(pc, self.pieces(us, PieceType::PAWN).count())
+                        ^ Self::material_key(promo, self.pieces(us, promo.kind()).count());
+            }
+            self.put_piece(promo, to);
+            d.piece(promo, to);
+            return captured;
+        }
+        self.move_piece(pc, from, to);
+        d.piece(pc, to);
+        if TRACK {
+            self.st.pawn_hash ^= Self::psq_key(pc, to);
+        }
+        if flag == Move::DOUBLE_PUSH {
+            let ep = (from.to_u8() + to.to_u8()) / 2;
+            // Flagged and hashed only when a pawn of the side to move next can capture.
+            if (crate::attacks::pawn_attacks(us, Square::from_index(ep))
+                & self.pieces(them, PieceType::PAWN))
+            .any()
+            {
+                self.st.ep = ep | EP_CAPTURABLE;
+                d.ep(ep);
+            } else {
+                self.st.ep = ep;
             }
         }
+        captured
+    }
 
-        let rights = CastlingRights::from_bits(
-            self.st.castling.bits()
-                & self.castle_masks[from.index()]
-                & self.castle_masks[to.index()],
-        );
-        if rights != self.st.castling {
-            d.castling(self.st.castling);
-            d.castling(rights);
-            self.st.castling = rights;
+    /// What every move ends with: castling rights (looked at only when the move touches a
+    /// king or rook home square), the side to move, the hash, the fullmove number.
+    #[inline(always)]
+    fn end_ply<const TRACK: bool>(&mut self, from: Square, to: Square, us: Color, mut d: KeyDelta) {
+        if ((from.bb() | to.bb()) & self.castle_squares_touched).any() {
+            let rights = CastlingRights::from_bits(
+                self.st.castling.bits()
+                    & self.castle_masks[from.index()]
+                    & self.castle_masks[to.index()],
+            );
+            if rights != self.st.castling {
+                d.castling(self.st.castling);
+                d.castling(rights);
+                self.st.castling = rights;
+            }
         }
-        self.side = them;
+        self.side = us.flip();
         d.side();
         if TRACK {
             self.apply(d);
@@ -327,8 +372,6 @@ impl Position {
         if us == Color::BLACK {
             self.st.fullmove = self.st.fullmove.saturating_add(1);
         }
-        self.debug_validate_tracked(TRACK);
-        undo
     }
 
     /// Takes back `m`, which must be the last move made, with the record `make_move` returned.
@@ -362,7 +405,10 @@ impl Position {
     fn unmake_move_impl<const TRACK: bool>(&mut self, m: Move, undo: &Undo, us: Color) {
         self.side = us;
         let (from, to, flag) = (m.from(), m.to(), m.flag());
-        if m.is_castle() {
+        if flag == Move::QUIET {
+            let moved = self.board[to.index()];
+            self.move_piece(moved, to, from);
+        } else if m.is_castle() {
             let (king_to, rook_from, rook_to) = self.castle_squares(us, flag == Move::KING_CASTLE);
             let king = Piece::new(us, PieceType::KING);
             let rook = Piece::new(us, PieceType::ROOK);

@@ -102,6 +102,9 @@ pub struct Position {
     /// king and the rook themselves), and the king's path (squares that must not be attacked).
     pub(crate) castle_paths: [Bitboard; 4],
     pub(crate) castle_king_paths: [Bitboard; 4],
+    /// The squares whose `castle_masks` entry clears a right (king and rook home squares):
+    /// make looks at castling rights only for moves from or to one of them.
+    pub(crate) castle_squares_touched: Bitboard,
     // History: `history[i]` is the hash before the i-th move made since setup (the length is
     // `st.history_len`).
     pub(crate) history: [u64; HISTORY_CAPACITY],
@@ -137,6 +140,7 @@ impl Position {
             castle_masks: [15; 64],
             castle_paths: [Bitboard::EMPTY; 4],
             castle_king_paths: [Bitboard::EMPTY; 4],
+            castle_squares_touched: Bitboard::EMPTY,
             history: [0; HISTORY_CAPACITY],
         }
     }
