@@ -3,6 +3,7 @@
 
 use crate::types::{PieceType, Square};
 use core::fmt;
+use core::mem::MaybeUninit;
 
 /// A move in 16 bits. Every move describes itself: make never has to infer what kind it is.
 ///
@@ -213,7 +214,9 @@ pub const MAX_MOVES: usize = 256;
 #[derive(Clone)]
 #[repr(C)]
 pub struct MoveList {
-    moves: [Move; MAX_MOVES],
+    /// Entries `0..len` are written; the rest may be uninitialised (a new list is not zeroed:
+    /// 512 bytes a node that perft and search would clear for nothing).
+    moves: [MaybeUninit<Move>; MAX_MOVES],
     len: u32,
 }
 
@@ -228,7 +231,8 @@ impl MoveList {
     #[inline(always)]
     pub const fn new() -> MoveList {
         MoveList {
-            moves: [Move::NONE; MAX_MOVES],
+            // An inline const: rustc 1.95 fills `[MaybeUninit::uninit(); N]` with a memset.
+            moves: [const { MaybeUninit::uninit() }; MAX_MOVES],
             len: 0,
         }
     }
@@ -240,7 +244,7 @@ impl MoveList {
     pub fn push(&mut self, m: Move) {
         debug_assert!((self.len as usize) < MAX_MOVES);
         if let Some(slot) = self.moves.get_mut(self.len as usize) {
-            *slot = m;
+            slot.write(m);
             self.len += 1;
         }
     }
@@ -257,7 +261,7 @@ impl MoveList {
         let mut len = self.len as usize;
         for sq in squares {
             if let Some(slot) = self.moves.get_mut(len) {
-                *slot = make(sq);
+                slot.write(make(sq));
                 len += 1;
             }
         }
@@ -285,14 +289,20 @@ impl MoveList {
     /// The moves as a slice.
     #[inline(always)]
     pub fn as_slice(&self) -> &[Move] {
-        &self.moves[..(self.len as usize).min(MAX_MOVES)]
+        let init = &self.moves[..(self.len as usize).min(MAX_MOVES)];
+        // SAFETY: `len` grows only in `push` and `push_each`, each right after writing the
+        // entry it counts, so the first `len` entries are initialised; `MaybeUninit<Move>` has
+        // the layout of `Move`, so the cast keeps length and alignment.
+        unsafe { &*(init as *const [MaybeUninit<Move>] as *const [Move]) }
     }
 
     /// The moves as a mutable slice (for ordering).
     #[inline(always)]
     pub fn as_mut_slice(&mut self) -> &mut [Move] {
-        let n = (self.len as usize).min(MAX_MOVES);
-        &mut self.moves[..n]
+        let init = &mut self.moves[..(self.len as usize).min(MAX_MOVES)];
+        // SAFETY: as in `as_slice`: the first `len` entries are initialised, the layouts
+        // agree, and a `Move` written through the slice keeps the entry initialised.
+        unsafe { &mut *(init as *mut [MaybeUninit<Move>] as *mut [Move]) }
     }
 
     /// True when `m` is in the list.
