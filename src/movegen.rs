@@ -261,7 +261,7 @@ pub(crate) fn generate<S: Sliders, C: Side, const LEGAL: bool, const GEN: u8, K:
         _ => !ours & !their_king,
     };
     let (checkers, pinned) = if LEGAL {
-        (pos.checkers_with(s), pos.pinned(us))
+        (pos.checkers_of(s, us), pos.pinned(us))
     } else {
         (Bitboard::EMPTY, Bitboard::EMPTY)
     };

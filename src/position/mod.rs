@@ -6,12 +6,15 @@
 //! | part | fields | make | unmake |
 //! |---|---|---|---|
 //! | board | `by_type`, `by_color`, `board` (mailbox) | updated incrementally | reversed incrementally |
-//! | state | side, castling, en passant, clocks, hashes | updated | copied back from [`Undo`] (side and fullmove recomputed) |
-//! | setup | castling rook squares, castling masks | untouched | untouched |
-//! | history | hashes of earlier positions | pushes | pops |
+//! | state | castling, en passant, clocks, hashes, history length | updated | copied back from [`Undo`] (32 bytes in release builds) |
+//! | side to move | `side` | flipped | flipped back |
+//! | setup | castling rook squares, masks and paths | untouched | untouched |
+//! | history | hashes of earlier positions | pushes | nothing (the length comes back with the state) |
 //!
 //! Occupancy, attacked squares, checkers and pinned pieces are derived on demand; they are never
-//! stored in the undo record.
+//! stored in the undo record. The one derived fact the state caches is whether the en passant
+//! square can be captured (a flag bit of `ep`, set where the square is set), since both the next
+//! make (for the hash) and the generator would otherwise test it again.
 
 pub mod fen;
 pub mod make;
@@ -284,7 +287,14 @@ impl Position {
     /// Enemy pieces giving check to the side to move.
     #[inline(always)]
     pub fn checkers_with<S: Sliders>(&self, s: S) -> Bitboard {
-        let us = self.side;
+        self.checkers_of(s, self.side)
+    }
+
+    /// [`Position::checkers_with`] with the side to move `us` passed in, so that a caller
+    /// that knows it at compile time gets the color-indexed loads folded.
+    #[inline(always)]
+    pub(crate) fn checkers_of<S: Sliders>(&self, s: S, us: Color) -> Bitboard {
+        debug_assert_eq!(us, self.side);
         let them = us.flip();
         let king = self.king_square(us);
         let occ = self.occupied();
