@@ -127,14 +127,16 @@ impl Position {
     /// What every ply does first, moves and null moves alike: the en passant square goes
     /// (and its key, if it was hashed) and the halfmove clock counts on.
     #[inline(always)]
-    fn begin_ply(&mut self, d: &mut KeyDelta) {
+    fn begin_ply<const TRACK: bool>(&mut self, d: &mut KeyDelta) {
         if self.st.ep != NO_EP {
             if self.st.ep & EP_CAPTURABLE != 0 {
                 d.ep(self.st.ep);
             }
             self.st.ep = NO_EP;
         }
-        self.st.halfmove = self.st.halfmove.saturating_add(1);
+        if TRACK {
+            self.st.halfmove = self.st.halfmove.saturating_add(1);
+        }
     }
 
     /// Material key of the `n`-th (from 0) piece `pc`.
@@ -209,16 +211,17 @@ impl Position {
         self.make_move_impl::<true>(m, us)
     }
 
-    /// [`Position::make_move`] without the hashes and the history: for perft, which reads
-    /// neither. Until the matching [`Position::unmake_move_untracked`] the hashes are stale;
-    /// after it the position is exact again (the record holds the old state whole).
+    /// [`Position::make_move`] without the hashes, the history and the clocks: for bulk perft,
+    /// which reads none of them. Until the matching [`Position::unmake_move_untracked`] they
+    /// are stale; after it the position is exact again (the record holds the old state whole).
     #[inline(always)]
     pub(crate) fn make_move_untracked(&mut self, m: Move, us: Color) -> Undo {
         debug_assert_eq!(us, self.side);
         self.make_move_impl::<false>(m, us)
     }
 
-    /// The one make: `TRACK` keeps hashes and history (the key updates compile away without it).
+    /// The one make: `TRACK` keeps hashes, history and clocks (their updates compile away
+    /// without it).
     /// A quiet move, the common case, takes a short path; everything else goes through
     /// [`Position::make_special`].
     #[inline(always)]
@@ -234,16 +237,14 @@ impl Position {
             "no piece of the mover on {from}: {m:?}"
         );
         let mut d = KeyDelta::default();
-        self.begin_ply(&mut d);
+        self.begin_ply::<TRACK>(&mut d);
         if flag == Move::QUIET {
             self.move_piece(pc, from, to);
             d.piece(pc, from);
             d.piece(pc, to);
-            if pc.kind() == PieceType::PAWN {
+            if TRACK && pc.kind() == PieceType::PAWN {
                 self.st.halfmove = 0;
-                if TRACK {
-                    self.st.pawn_hash ^= Self::psq_key(pc, from) ^ Self::psq_key(pc, to);
-                }
+                self.st.pawn_hash ^= Self::psq_key(pc, from) ^ Self::psq_key(pc, to);
             }
         } else {
             undo.captured = self.make_special::<TRACK>(m, pc, us, &mut d);
@@ -302,8 +303,8 @@ impl Position {
                 // The count after removal is the index of the key the piece had.
                 self.st.material_hash ^=
                     Self::material_key(cap, self.pieces(them, cap.kind()).count());
+                self.st.halfmove = 0;
             }
-            self.st.halfmove = 0;
         }
         d.piece(pc, from);
         if pc.kind() != PieceType::PAWN {
@@ -311,8 +312,8 @@ impl Position {
             d.piece(pc, to);
             return captured;
         }
-        self.st.halfmove = 0;
         if TRACK {
+            self.st.halfmove = 0;
             self.st.pawn_hash ^= Self::psq_key(pc, from);
         }
         if m.is_promotion() {
@@ -368,9 +369,9 @@ impl Position {
         d.side();
         if TRACK {
             self.apply(d);
-        }
-        if us == Color::BLACK {
-            self.st.fullmove = self.st.fullmove.saturating_add(1);
+            if us == Color::BLACK {
+                self.st.fullmove = self.st.fullmove.saturating_add(1);
+            }
         }
     }
 
@@ -444,7 +445,7 @@ impl Position {
         let undo = self.save_state();
         self.push_history();
         let mut d = KeyDelta::default();
-        self.begin_ply(&mut d);
+        self.begin_ply::<true>(&mut d);
         if self.side == Color::BLACK {
             self.st.fullmove = self.st.fullmove.saturating_add(1);
         }
