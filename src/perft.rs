@@ -47,19 +47,21 @@ macro_rules! perft_recursions {
             let mut nodes = 0;
             if depth == 2 {
                 // The level above the leaves: the count inlined, no call per move.
+                let saved = pos.node_state();
                 for &m in list.iter() {
-                    let undo = pos.make_move_untracked(m, C::COLOR);
+                    let cap = pos.make_move_in_node::<false>(m, C::COLOR);
                     let mut c = MoveCounter(0);
                     generate::<S, C::Other, true, GEN_ALL, _>(pos, s, ALL_PIECE_TYPES, &mut c);
                     nodes += c.0;
-                    pos.unmake_move_untracked(m, &undo, C::COLOR);
+                    pos.unmake_move_in_node::<false>(m, cap, &saved, C::COLOR);
                 }
                 return nodes;
             }
+            let saved = pos.node_state();
             for &m in list.iter() {
-                let undo = pos.make_move_untracked(m, C::COLOR);
+                let cap = pos.make_move_in_node::<false>(m, C::COLOR);
                 nodes += $bulk::<S, C::Other>(pos, s, depth - 1);
-                pos.unmake_move_untracked(m, &undo, C::COLOR);
+                pos.unmake_move_in_node::<false>(m, cap, &saved, C::COLOR);
             }
             nodes
         }
@@ -74,17 +76,19 @@ macro_rules! perft_recursions {
             let mut nodes = 0;
             if depth == 1 {
                 // The leaves: made and unmade, counted without a call for depth 0.
+                let saved = pos.node_state();
                 for &m in list.iter() {
-                    let undo = pos.make_move_as(m, C::COLOR);
+                    let cap = pos.make_move_in_node::<true>(m, C::COLOR);
                     nodes += 1;
-                    pos.unmake_move_as(m, &undo, C::COLOR);
+                    pos.unmake_move_in_node::<true>(m, cap, &saved, C::COLOR);
                 }
                 return nodes;
             }
+            let saved = pos.node_state();
             for &m in list.iter() {
-                let undo = pos.make_move_as(m, C::COLOR);
+                let cap = pos.make_move_in_node::<true>(m, C::COLOR);
                 nodes += $full::<S, C::Other>(pos, s, depth - 1);
-                pos.unmake_move_as(m, &undo, C::COLOR);
+                pos.unmake_move_in_node::<true>(m, cap, &saved, C::COLOR);
             }
             nodes
         }

@@ -203,30 +203,34 @@ impl Position {
         self.make_move_impl::<true>(m, self.side)
     }
 
-    /// [`Position::make_move`] for callers that know the side to move at compile time
-    /// (`us` must be it): color-dependent choices then fold away.
-    #[inline(always)]
-    pub(crate) fn make_move_as(&mut self, m: Move, us: Color) -> Undo {
-        debug_assert_eq!(us, self.side);
-        self.make_move_impl::<true>(m, us)
-    }
-
-    /// [`Position::make_move`] without the hashes, the history and the clocks: for bulk perft,
-    /// which reads none of them. Until the matching [`Position::unmake_move_untracked`] they
-    /// are stale; after it the position is exact again (the record holds the old state whole).
-    #[inline(always)]
-    pub(crate) fn make_move_untracked(&mut self, m: Move, us: Color) -> Undo {
-        debug_assert_eq!(us, self.side);
-        self.make_move_impl::<false>(m, us)
-    }
-
     /// The one make: `TRACK` keeps hashes, history and clocks (their updates compile away
     /// without it).
     /// A quiet move, the common case, takes a short path; everything else goes through
     /// [`Position::make_special`].
     #[inline(always)]
     fn make_move_impl<const TRACK: bool>(&mut self, m: Move, us: Color) -> Undo {
-        let mut undo = self.save_state();
+        let state = self.st;
+        let captured = self.make_move_in_node::<TRACK>(m, us);
+        Undo { state, captured }
+    }
+
+    /// The state every move of this node saves in its record: the same for all of them, so a
+    /// loop over a node's moves (perft, search) can copy it once, before the first move, and
+    /// use [`Position::make_move_in_node`] and [`Position::unmake_move_in_node`].
+    #[inline(always)]
+    pub(crate) fn node_state(&self) -> State {
+        self.st
+    }
+
+    /// Make without the record's copy of the state (the caller holds it from
+    /// [`Position::node_state`]); returns the captured piece, the rest of the record.
+    /// `TRACK = false` leaves the hashes, the history and the clocks alone (bulk perft reads
+    /// none of them): they are stale until the matching [`Position::unmake_move_in_node`],
+    /// which copies the state back whole.
+    #[inline(always)]
+    pub(crate) fn make_move_in_node<const TRACK: bool>(&mut self, m: Move, us: Color) -> Piece {
+        debug_assert_eq!(us, self.side);
+        let mut captured = Piece::NONE;
         if TRACK {
             self.push_history();
         }
@@ -247,11 +251,11 @@ impl Position {
                 self.st.pawn_hash ^= Self::psq_key(pc, from) ^ Self::psq_key(pc, to);
             }
         } else {
-            undo.captured = self.make_special::<TRACK>(m, pc, us, &mut d);
+            captured = self.make_special::<TRACK>(m, pc, us, &mut d);
         }
         self.end_ply::<TRACK>(from, to, us, d);
         self.debug_validate_tracked(TRACK);
-        undo
+        captured
     }
 
     /// Zobrist key of `pc` on `sq`.
@@ -382,28 +386,33 @@ impl Position {
     /// Debug builds check every invariant and both hashes after the unmake.
     #[inline(always)]
     pub fn unmake_move(&mut self, m: Move, undo: &Undo) {
-        self.unmake_move_impl::<true>(m, undo, self.side.flip());
+        self.unmake_move_impl(m, undo, self.side.flip());
         self.debug_validate();
     }
 
-    /// [`Position::unmake_move`] with the color `us` that made the move known to the caller.
     #[inline(always)]
-    pub(crate) fn unmake_move_as(&mut self, m: Move, undo: &Undo, us: Color) {
-        debug_assert_eq!(us, self.side.flip());
-        self.unmake_move_impl::<true>(m, undo, us);
-        self.debug_validate();
+    fn unmake_move_impl(&mut self, m: Move, undo: &Undo, us: Color) {
+        self.unmake_core(m, undo.captured, &undo.state, us);
     }
 
-    /// Takes back a move made by [`Position::make_move_untracked`].
+    /// Takes back a move made by [`Position::make_move_in_node`], given what it captured and
+    /// the node's state from [`Position::node_state`].
     #[inline(always)]
-    pub(crate) fn unmake_move_untracked(&mut self, m: Move, undo: &Undo, us: Color) {
+    pub(crate) fn unmake_move_in_node<const TRACK: bool>(
+        &mut self,
+        m: Move,
+        captured: Piece,
+        state: &State,
+        us: Color,
+    ) {
         debug_assert_eq!(us, self.side.flip());
-        self.unmake_move_impl::<false>(m, undo, us);
-        self.debug_validate_tracked(false);
+        self.unmake_core(m, captured, state, us);
+        self.debug_validate_tracked(TRACK);
     }
 
+    /// The one unmake (no checks: the checked unmake runs it on a probe copy).
     #[inline(always)]
-    fn unmake_move_impl<const TRACK: bool>(&mut self, m: Move, undo: &Undo, us: Color) {
+    fn unmake_core(&mut self, m: Move, captured: Piece, state: &State, us: Color) {
         self.side = us;
         let (from, to, flag) = (m.from(), m.to(), m.flag());
         if flag == Move::QUIET {
@@ -425,16 +434,16 @@ impl Position {
             } else {
                 self.move_piece(moved, to, from);
             }
-            if !undo.captured.is_none() {
+            if !captured.is_none() {
                 let cap_sq = if flag == Move::EN_PASSANT {
                     Square::from_index(to.to_u8() ^ 8)
                 } else {
                     to
                 };
-                self.put_piece(undo.captured, cap_sq);
+                self.put_piece(captured, cap_sq);
             }
         }
-        self.restore_state(undo);
+        self.st = *state;
     }
 
     /// Passes the turn: side to move flips, en passant is cleared, the halfmove clock counts
@@ -531,7 +540,7 @@ impl Position {
         // A wrong record leaves the copy inconsistent (bits without mailbox entries, overlaps,
         // wrong hashes), which `validate` reports; every step is masked bit arithmetic, so
         // nothing can go out of bounds on the way.
-        probe.unmake_move_impl::<true>(m, undo, probe.side.flip());
+        probe.unmake_move_impl(m, undo, probe.side.flip());
         if probe.validate().is_err() || !probe.is_legal(m) {
             return Err(MoveError::BadUndo);
         }
