@@ -196,3 +196,39 @@ fn checked_null_unmake_needs_a_null_move() {
     pos.try_unmake_null_move(&null).unwrap();
     assert!(pos == after);
 }
+
+#[test]
+fn en_passant_square_is_kept_and_flagged_only_when_capturable() {
+    use chesscore::Square;
+    let e3 = Square::parse("e3");
+    // After 1. e4 no black pawn can take: the square is kept (as FEN writes it), but it is not
+    // capturable and stays out of the hash.
+    let mut pos = Position::startpos();
+    pos.make_move(pos.parse_uci_move("e2e4").unwrap());
+    assert_eq!(pos.en_passant(), e3);
+    assert_eq!(pos.capturable_en_passant(), None);
+    let without = "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 1";
+    assert_eq!(pos.hash(), Position::from_fen(without).unwrap().hash());
+    // With a black pawn on d4 it is capturable, after the move and after FEN alike, and hashed.
+    let mut pos =
+        Position::from_fen("rnbqkbnr/ppp1pppp/8/8/3p4/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1").unwrap();
+    pos.make_move(pos.parse_uci_move("e2e4").unwrap());
+    assert_eq!(pos.capturable_en_passant(), e3);
+    let fen = pos.to_fen();
+    assert_eq!(
+        fen,
+        "rnbqkbnr/ppp1pppp/8/8/3pP3/8/PPPP1PPP/RNBQKBNR b KQkq e3 0 1"
+    );
+    assert_eq!(
+        Position::from_fen(&fen).unwrap().capturable_en_passant(),
+        e3
+    );
+    let without = "rnbqkbnr/ppp1pppp/8/8/3pP3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 1";
+    assert_ne!(pos.hash(), Position::from_fen(without).unwrap().hash());
+    // The next move clears it, whatever it is.
+    pos.make_move(pos.parse_uci_move("g8f6").unwrap());
+    assert_eq!(
+        (pos.en_passant(), pos.capturable_en_passant()),
+        (None, None)
+    );
+}
