@@ -242,13 +242,17 @@ impl Position {
         );
         let mut d = KeyDelta::default();
         self.begin_ply::<TRACK>(&mut d);
-        if flag == Move::QUIET {
+        if flag <= Move::DOUBLE_PUSH {
+            // Quiet moves and double pushes (a third of all moves from the start position).
             self.move_piece(pc, from, to);
             d.piece(pc, from);
             d.piece(pc, to);
             if TRACK && pc.kind() == PieceType::PAWN {
                 self.st.halfmove = 0;
                 self.st.pawn_hash ^= Self::psq_key(pc, from) ^ Self::psq_key(pc, to);
+            }
+            if flag == Move::DOUBLE_PUSH {
+                self.set_double_push_ep(from, to, us, &mut d);
             }
         } else {
             captured = self.make_special::<TRACK>(m, pc, us, &mut d);
@@ -264,7 +268,7 @@ impl Position {
         KEYS.psq[pc.index()][sq.index()]
     }
 
-    /// The moves other than quiet ones: double pushes, castles, captures, en passant and
+    /// The moves other than quiet moves and double pushes: castles, captures, en passant and
     /// promotions. Returns the captured piece (`Piece::NONE` for none).
     #[inline(always)]
     fn make_special<const TRACK: bool>(
@@ -337,20 +341,23 @@ impl Position {
         if TRACK {
             self.st.pawn_hash ^= Self::psq_key(pc, to);
         }
-        if flag == Move::DOUBLE_PUSH {
-            let ep = (from.to_u8() + to.to_u8()) / 2;
-            // Flagged and hashed only when a pawn of the side to move next can capture.
-            if (crate::attacks::pawn_attacks(us, Square::from_index(ep))
-                & self.pieces(them, PieceType::PAWN))
-            .any()
-            {
-                self.st.ep = ep | EP_CAPTURABLE;
-                d.ep(ep);
-            } else {
-                self.st.ep = ep;
-            }
-        }
         captured
+    }
+
+    /// The en passant square a double push from `from` to `to` by `us` leaves, flagged and
+    /// hashed only when a pawn of the side to move next can capture there.
+    #[inline(always)]
+    fn set_double_push_ep(&mut self, from: Square, to: Square, us: Color, d: &mut KeyDelta) {
+        let ep = (from.to_u8() + to.to_u8()) / 2;
+        if (crate::attacks::pawn_attacks(us, Square::from_index(ep))
+            & self.pieces(us.flip(), PieceType::PAWN))
+        .any()
+        {
+            self.st.ep = ep | EP_CAPTURABLE;
+            d.ep(ep);
+        } else {
+            self.st.ep = ep;
+        }
     }
 
     /// What every move ends with: castling rights (looked at only when the move touches a
@@ -415,7 +422,7 @@ impl Position {
     fn unmake_core(&mut self, m: Move, captured: Piece, state: &State, us: Color) {
         self.side = us;
         let (from, to, flag) = (m.from(), m.to(), m.flag());
-        if flag == Move::QUIET {
+        if flag <= Move::DOUBLE_PUSH {
             let moved = self.board[to.index()];
             self.move_piece(moved, to, from);
         } else if m.is_castle() {
