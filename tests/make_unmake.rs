@@ -232,3 +232,46 @@ fn en_passant_square_is_kept_and_flagged_only_when_capturable() {
         (None, None)
     );
 }
+
+#[test]
+fn clocks_follow_moves_and_history_maintenance() {
+    // The fullmove number is derived from the plies made; it must survive null moves,
+    // clearing and compacting the history, and unmaking.
+    let fen = "4k3/8/8/8/8/8/4P3/4K2R b K - 65534 41";
+    let mut pos = Position::from_fen(fen).unwrap();
+    assert_eq!((pos.halfmove_clock(), pos.fullmove_number()), (65534, 41));
+    let m = pos.parse_uci_move("e8d8").unwrap();
+    let undo = pos.make_move(m);
+    assert_eq!((pos.halfmove_clock(), pos.fullmove_number()), (65535, 42));
+    // The clock stops at 65535 (and FEN writes what it reads back).
+    let m2 = pos.parse_uci_move("h1h2").unwrap();
+    let undo2 = pos.make_move(m2);
+    assert_eq!((pos.halfmove_clock(), pos.fullmove_number()), (65535, 42));
+    assert!(pos.to_fen().ends_with(" 65535 42"));
+    assert!(Position::from_fen(&pos.to_fen()).is_ok());
+    pos.unmake_move(m2, &undo2);
+    pos.unmake_move(m, &undo);
+    assert_eq!(pos.to_fen(), fen);
+
+    let mut pos = Position::startpos();
+    for (i, uci) in ["e2e4", "e7e5", "g1f3"].iter().enumerate() {
+        pos.make_move(pos.parse_uci_move(uci).unwrap());
+        assert_eq!(pos.fullmove_number(), 1 + (i as u32 + 1) / 2);
+    }
+    assert_eq!(pos.fullmove_number(), 2);
+    let null = pos.make_null_move(); // Black passes: the move number counts on.
+    assert_eq!(pos.fullmove_number(), 3);
+    pos.unmake_null_move(&null);
+    assert_eq!(pos.fullmove_number(), 2);
+    pos.compact_history(); // keeps 1 entry (the clock is 1 after g1f3)
+    assert_eq!(pos.ply_count(), 1);
+    assert_eq!(pos.fullmove_number(), 2);
+    pos.make_move(pos.parse_uci_move("b8c6").unwrap());
+    assert_eq!(pos.fullmove_number(), 3);
+    pos.clear_history();
+    assert_eq!((pos.ply_count(), pos.fullmove_number()), (0, 3));
+    assert_eq!(
+        pos.to_fen(),
+        "r1bqkbnr/pppp1ppp/2n5/4p3/4P3/5N2/PPPP1PPP/RNBQKB1R w KQkq - 2 3"
+    );
+}

@@ -299,8 +299,12 @@ impl Position {
             return Err(FenError::EnPassant);
         }
         if count == 6 {
-            pos.st.halfmove = parse_number(fields[4], 0, FenError::HalfmoveClock)?;
-            pos.st.fullmove = parse_number(fields[5], 1, FenError::FullmoveNumber)?;
+            pos.st.halfmove = parse_number(fields[4], 0, FenError::HalfmoveClock)? as u32;
+            let fullmove = parse_number(fields[5], 1, FenError::FullmoveNumber)? as u32;
+            pos.fullmove_plies = 2 * (fullmove - 1);
+        }
+        if pos.side == Color::BLACK {
+            pos.fullmove_plies += 1;
         }
         check_material(&pos)?;
         parse_castling(&mut pos, fields[2])?;
@@ -362,7 +366,7 @@ impl Position {
             Some(ep) => write!(out, " {ep}")?,
             _ => out.write_str(" -")?,
         }
-        write!(out, " {} {}", self.st.halfmove, self.st.fullmove)
+        write!(out, " {} {}", self.halfmove_clock(), self.fullmove_number())
     }
 
     /// The FEN of this position.

@@ -27,7 +27,6 @@ impl Default for Undo {
                 #[cfg(debug_assertions)]
                 hash2: 0,
                 halfmove: 0,
-                fullmove: 0,
                 history_len: 0,
                 castling: CastlingRights::NONE,
                 ep: NO_EP,
@@ -135,7 +134,7 @@ impl Position {
             self.st.ep = NO_EP;
         }
         if TRACK {
-            self.st.halfmove = self.st.halfmove.saturating_add(1);
+            self.st.halfmove = self.st.halfmove.wrapping_add(1);
         }
     }
 
@@ -361,7 +360,8 @@ impl Position {
     }
 
     /// What every move ends with: castling rights (looked at only when the move touches a
-    /// king or rook home square), the side to move, the hash, the fullmove number.
+    /// king or rook home square), the side to move, the hash. (The fullmove number follows
+    /// from the history length, which make has already counted on.)
     #[inline(always)]
     fn end_ply<const TRACK: bool>(&mut self, from: Square, to: Square, us: Color, mut d: KeyDelta) {
         if ((from.bb() | to.bb()) & self.castle_squares_touched).any() {
@@ -380,9 +380,6 @@ impl Position {
         d.side();
         if TRACK {
             self.apply(d);
-            if us == Color::BLACK {
-                self.st.fullmove = self.st.fullmove.saturating_add(1);
-            }
         }
     }
 
@@ -462,9 +459,6 @@ impl Position {
         self.push_history();
         let mut d = KeyDelta::default();
         self.begin_ply::<true>(&mut d);
-        if self.side == Color::BLACK {
-            self.st.fullmove = self.st.fullmove.saturating_add(1);
-        }
         self.side = self.side.flip();
         d.side();
         self.apply(d);
@@ -588,6 +582,7 @@ impl Position {
 
     /// Forgets the history (repetition detection starts afresh from this position).
     pub fn clear_history(&mut self) {
+        self.fullmove_plies += self.st.history_len as u32;
         self.st.history_len = 0;
     }
 
@@ -598,6 +593,7 @@ impl Position {
         let n = (self.st.history_len as usize).min(HISTORY_CAPACITY);
         let keep = (self.st.halfmove as usize).min(n);
         self.history.copy_within(n - keep..n, 0);
+        self.fullmove_plies += self.st.history_len as u32 - keep as u32;
         self.st.history_len = keep as u16;
     }
 }

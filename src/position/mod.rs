@@ -6,15 +6,17 @@
 //! | part | fields | make | unmake |
 //! |---|---|---|---|
 //! | board | `by_type`, `by_color`, `board` (mailbox) | updated incrementally | reversed incrementally |
-//! | state | castling, en passant, clocks, hashes, history length | updated | copied back from [`Undo`] (32 bytes in release builds) |
+//! | state | castling, en passant, halfmove clock, hashes, history length | updated | copied back from [`Undo`] (32 bytes in release builds) |
 //! | side to move | `side` | flipped | flipped back |
-//! | setup | castling rook squares, masks and paths | untouched | untouched |
+//! | setup | castling rook squares, masks and paths; plies before the history (`fullmove_plies`) | untouched | untouched |
 //! | history | hashes of earlier positions | pushes | nothing (the length comes back with the state) |
 //!
 //! Occupancy, attacked squares, checkers and pinned pieces are derived on demand; they are never
 //! stored in the undo record. The one derived fact the state caches is whether the en passant
 //! square can be captured (a flag bit of `ep`, set where the square is set), since both the next
 //! make (for the hash) and the generator would otherwise test it again.
+//! The fullmove number is not stored at all: it follows from `fullmove_plies` and the history
+//! length, which make counts on anyway.
 
 pub mod fen;
 pub mod make;
@@ -61,8 +63,9 @@ pub(crate) struct State {
     /// release builds, where the state is 32 bytes).
     #[cfg(debug_assertions)]
     pub(crate) hash2: u64,
-    pub(crate) halfmove: u16,
-    pub(crate) fullmove: u16,
+    /// Plies since the last capture or pawn move. 32 bits, so that make counts on with a plain
+    /// increment; read through [`Position::halfmove_clock`], which stops at 65535.
+    pub(crate) halfmove: u32,
     /// Moves made since setup, modulo 65536 (the history's length while it is at most
     /// [`HISTORY_CAPACITY`]). In the state so that unmake restores it with the rest.
     pub(crate) history_len: u16,
@@ -108,6 +111,10 @@ pub struct Position {
     /// The squares whose `castle_masks` entry clears a right (king and rook home squares):
     /// make looks at castling rights only for moves from or to one of them.
     pub(crate) castle_squares_touched: Bitboard,
+    /// Plies played before the first move of the history: 2 × (FEN fullmove number − 1), plus
+    /// 1 when Black moved first, plus whatever clearing or compacting the history dropped. The
+    /// fullmove number is derived from it and the history length, so make never updates it.
+    pub(crate) fullmove_plies: u32,
     // History: `history[i]` is the hash before the i-th move made since setup (the length is
     // `st.history_len`).
     pub(crate) history: [u64; HISTORY_CAPACITY],
@@ -134,7 +141,6 @@ impl Position {
                 #[cfg(debug_assertions)]
                 hash2: 0,
                 halfmove: 0,
-                fullmove: 1,
                 history_len: 0,
                 castling: CastlingRights::NONE,
                 ep: NO_EP,
@@ -144,6 +150,7 @@ impl Position {
             castle_paths: [Bitboard::EMPTY; 4],
             castle_king_paths: [Bitboard::EMPTY; 4],
             castle_squares_touched: Bitboard::EMPTY,
+            fullmove_plies: 0,
             history: [0; HISTORY_CAPACITY],
         }
     }
@@ -228,13 +235,13 @@ impl Position {
     /// Plies since the last capture or pawn move.
     #[inline(always)]
     pub fn halfmove_clock(&self) -> u32 {
-        self.st.halfmove as u32
+        self.st.halfmove.min(u16::MAX as u32)
     }
 
-    /// The move number, starting at 1 and incremented after Black's move.
+    /// The move number, starting at 1 and incremented after Black's move (at most 65535).
     #[inline(always)]
     pub fn fullmove_number(&self) -> u32 {
-        self.st.fullmove as u32
+        ((self.fullmove_plies + self.st.history_len as u32) / 2 + 1).min(u16::MAX as u32)
     }
 
     /// Zobrist hash of the position (pieces, side, castling rights, capturable en passant).
@@ -564,7 +571,8 @@ impl fmt::Debug for Position {
 }
 
 impl PartialEq for Position {
-    /// Equal when board and state are equal (history and setup tables are not compared).
+    /// Equal when board, state and move number are equal (history and setup tables are not
+    /// compared).
     fn eq(&self, other: &Self) -> bool {
         self.by_type == other.by_type
             && self.by_color == other.by_color
@@ -572,6 +580,7 @@ impl PartialEq for Position {
             && self.side == other.side
             && self.st == other.st
             && self.castle_rooks == other.castle_rooks
+            && self.fullmove_number() == other.fullmove_number()
     }
 }
 impl Eq for Position {}
