@@ -202,10 +202,8 @@ impl Position {
         self.make_move_impl::<true>(m, self.side)
     }
 
-    /// The one make: `TRACK` keeps hashes, history and clocks (their updates compile away
-    /// without it).
-    /// A quiet move, the common case, takes a short path; everything else goes through
-    /// [`Position::make_special`].
+    /// The one make, returning the whole record: `TRACK` keeps hashes, history and clocks
+    /// (their updates compile away without it).
     #[inline(always)]
     fn make_move_impl<const TRACK: bool>(&mut self, m: Move, us: Color) -> Undo {
         let state = self.st;
@@ -226,6 +224,8 @@ impl Position {
     /// `TRACK = false` leaves the hashes, the history and the clocks alone (bulk perft reads
     /// none of them): they are stale until the matching [`Position::unmake_move_in_node`],
     /// which copies the state back whole.
+    /// Quiet moves and double pushes, most moves, take a short path; everything else goes
+    /// through [`Position::make_special`].
     #[inline(always)]
     pub(crate) fn make_move_in_node<const TRACK: bool>(&mut self, m: Move, us: Color) -> Piece {
         debug_assert_eq!(us, self.side);
