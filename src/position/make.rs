@@ -348,10 +348,7 @@ impl Position {
     #[inline(always)]
     fn set_double_push_ep(&mut self, from: Square, to: Square, us: Color, d: &mut KeyDelta) {
         let ep = (from.to_u8() + to.to_u8()) / 2;
-        if (crate::attacks::pawn_attacks(us, Square::from_index(ep))
-            & self.pieces(us.flip(), PieceType::PAWN))
-        .any()
-        {
+        if self.ep_capturable_by(Square::from_index(ep), us.flip()) {
             self.st.ep = ep | EP_CAPTURABLE;
             d.ep(ep);
         } else {

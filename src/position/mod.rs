@@ -346,11 +346,16 @@ impl Position {
     /// Recomputed from the board (the [`EP_CAPTURABLE`] flag caches it).
     pub(crate) fn compute_ep_capturable(&self) -> bool {
         match Square::new(self.st.ep & EP_SQUARE) {
-            Some(ep) => (attacks::pawn_attacks(self.side.flip(), ep)
-                & self.pieces(self.side, PieceType::PAWN))
-            .any(),
+            Some(ep) => self.ep_capturable_by(ep, self.side),
             None => false,
         }
+    }
+
+    /// True when a pawn of `capturer` attacks the en passant square `ep` (pins ignored): the
+    /// one test behind the capturable flag, at setup and after a double push.
+    #[inline(always)]
+    pub(crate) fn ep_capturable_by(&self, ep: Square, capturer: Color) -> bool {
+        (attacks::pawn_attacks(capturer.flip(), ep) & self.pieces(capturer, PieceType::PAWN)).any()
     }
 
     /// Puts `pc` (not `NONE`) on the empty square `sq`: bitboards and mailbox only.
