@@ -10,7 +10,7 @@
 //! use chesscore::{Position, PerftMode};
 //! let mut pos = Position::startpos();
 //! let m = pos.parse_uci_move("e2e4").unwrap();
-//! let undo = pos.make_move(m);
+//! let undo = pos.make_move_unchecked(m);
 //! assert_eq!(pos.to_string(), "\
 //! 8 r n b q k b n r
 //! 7 p p p p p p p p
@@ -23,7 +23,7 @@
 //!   a b c d e f g h
 //! ");
 //! assert_eq!(pos.legal_moves().len(), 20);
-//! pos.unmake_move(m, &undo);
+//! pos.unmake_move_unchecked(m, &undo);
 //! assert_eq!(pos.perft_mode(4, PerftMode::Full), 197_281);
 //! ```
 //!

@@ -176,9 +176,9 @@ impl Position {
         *moves = self.legal_moves();
         let mut total = 0;
         for (i, &m) in moves.iter().enumerate() {
-            let undo = self.make_move(m);
+            let undo = self.make_move_unchecked(m);
             counts[i] = self.perft_mode(depth - 1, mode);
-            self.unmake_move(m, &undo);
+            self.unmake_move_unchecked(m, &undo);
             total += counts[i];
         }
         total
@@ -210,12 +210,12 @@ fn collect_tasks(pos: &mut Position, plies: usize, task: &mut Task, out: &mut Ve
         return;
     }
     for &m in moves.iter() {
-        let undo = pos.make_move(m);
+        let undo = pos.make_move_unchecked(m);
         task.path[task.len as usize] = m;
         task.len += 1;
         collect_tasks(pos, plies, task, out);
         task.len -= 1;
-        pos.unmake_move(m, &undo);
+        pos.unmake_move_unchecked(m, &undo);
     }
 }
 
@@ -253,11 +253,11 @@ pub fn perft_parallel(pos: &Position, depth: u32, mode: PerftMode, threads: usiz
                     let Some(t) = tasks.get(i) else { break };
                     let path = &t.path[..t.len as usize];
                     for (undo, &m) in undos.iter_mut().zip(path) {
-                        *undo = local.make_move(m);
+                        *undo = local.make_move_unchecked(m);
                     }
                     sum += perft_on(&mut local, backend, depth - t.len as u32, mode);
                     for (undo, &m) in undos.iter().zip(path).rev() {
-                        local.unmake_move(m, undo);
+                        local.unmake_move_unchecked(m, undo);
                     }
                 }
                 total.fetch_add(sum, Ordering::Relaxed);

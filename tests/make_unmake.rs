@@ -26,7 +26,7 @@ proptest! {
             }
             let m = moves[c as usize % moves.len()];
             let before = pos.clone();
-            let undo = pos.make_move(m);
+            let undo = pos.make_move_unchecked(m);
             prop_assert!(pos.validate().is_ok(), "{:?}", pos.validate());
             // Round trip through FEN gives the same position and hashes.
             let reparsed = Position::from_fen(&pos.to_fen()).unwrap();
@@ -37,7 +37,7 @@ proptest! {
             stack.push((m, undo, before));
         }
         while let Some((m, undo, before)) = stack.pop() {
-            pos.unmake_move(m, &undo);
+            pos.unmake_move_unchecked(m, &undo);
             prop_assert!(pos == before);
             prop_assert_eq!(pos.hash(), before.hash());
             prop_assert_eq!(pos.ply_count(), before.ply_count());
@@ -54,7 +54,7 @@ proptest! {
             Ok(undo) => {
                 prop_assert!(pos.hash() != before.hash());
                 prop_assert!(pos.side_to_move() != before.side_to_move());
-                pos.unmake_null_move(&undo);
+                pos.unmake_null_move_unchecked(&undo);
                 prop_assert!(pos == before);
             }
             Err(e) => {
@@ -72,7 +72,7 @@ fn transpositions_hash_equal() {
         let mut pos = Position::startpos();
         for m in moves {
             let mv = pos.parse_uci_move(m).unwrap();
-            pos.make_move(mv);
+            pos.make_move_unchecked(mv);
         }
         pos
     };
@@ -204,7 +204,7 @@ fn en_passant_square_is_kept_and_flagged_only_when_capturable() {
     // After 1. e4 no black pawn can take: the square is kept (as FEN writes it), but it is not
     // capturable and stays out of the hash.
     let mut pos = Position::startpos();
-    pos.make_move(pos.parse_uci_move("e2e4").unwrap());
+    pos.make_move_unchecked(pos.parse_uci_move("e2e4").unwrap());
     assert_eq!(pos.en_passant(), e3);
     assert_eq!(pos.capturable_en_passant(), None);
     let without = "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 1";
@@ -212,7 +212,7 @@ fn en_passant_square_is_kept_and_flagged_only_when_capturable() {
     // With a black pawn on d4 it is capturable, after the move and after FEN alike, and hashed.
     let mut pos =
         Position::from_fen("rnbqkbnr/ppp1pppp/8/8/3p4/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1").unwrap();
-    pos.make_move(pos.parse_uci_move("e2e4").unwrap());
+    pos.make_move_unchecked(pos.parse_uci_move("e2e4").unwrap());
     assert_eq!(pos.capturable_en_passant(), e3);
     let fen = pos.to_fen();
     assert_eq!(
@@ -226,7 +226,7 @@ fn en_passant_square_is_kept_and_flagged_only_when_capturable() {
     let without = "rnbqkbnr/ppp1pppp/8/8/3pP3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 1";
     assert_ne!(pos.hash(), Position::from_fen(without).unwrap().hash());
     // The next move clears it, whatever it is.
-    pos.make_move(pos.parse_uci_move("g8f6").unwrap());
+    pos.make_move_unchecked(pos.parse_uci_move("g8f6").unwrap());
     assert_eq!(
         (pos.en_passant(), pos.capturable_en_passant()),
         (None, None)
@@ -241,32 +241,32 @@ fn clocks_follow_moves_and_history_maintenance() {
     let mut pos = Position::from_fen(fen).unwrap();
     assert_eq!((pos.halfmove_clock(), pos.fullmove_number()), (65534, 41));
     let m = pos.parse_uci_move("e8d8").unwrap();
-    let undo = pos.make_move(m);
+    let undo = pos.make_move_unchecked(m);
     assert_eq!((pos.halfmove_clock(), pos.fullmove_number()), (65535, 42));
     // The clock stops at 65535 (and FEN writes what it reads back).
     let m2 = pos.parse_uci_move("h1h2").unwrap();
-    let undo2 = pos.make_move(m2);
+    let undo2 = pos.make_move_unchecked(m2);
     assert_eq!((pos.halfmove_clock(), pos.fullmove_number()), (65535, 42));
     assert!(pos.to_fen().ends_with(" 65535 42"));
     assert!(Position::from_fen(&pos.to_fen()).is_ok());
-    pos.unmake_move(m2, &undo2);
-    pos.unmake_move(m, &undo);
+    pos.unmake_move_unchecked(m2, &undo2);
+    pos.unmake_move_unchecked(m, &undo);
     assert_eq!(pos.to_fen(), fen);
 
     let mut pos = Position::startpos();
     for (uci, number) in [("e2e4", 1), ("e7e5", 2), ("g1f3", 2)] {
-        pos.make_move(pos.parse_uci_move(uci).unwrap());
+        pos.make_move_unchecked(pos.parse_uci_move(uci).unwrap());
         assert_eq!(pos.fullmove_number(), number);
     }
     assert_eq!(pos.fullmove_number(), 2);
-    let null = pos.make_null_move(); // Black passes: the move number counts on.
+    let null = pos.make_null_move_unchecked(); // Black passes: the move number counts on.
     assert_eq!(pos.fullmove_number(), 3);
-    pos.unmake_null_move(&null);
+    pos.unmake_null_move_unchecked(&null);
     assert_eq!(pos.fullmove_number(), 2);
     pos.compact_history(); // keeps 1 entry (the clock is 1 after g1f3)
     assert_eq!(pos.ply_count(), 1);
     assert_eq!(pos.fullmove_number(), 2);
-    pos.make_move(pos.parse_uci_move("b8c6").unwrap());
+    pos.make_move_unchecked(pos.parse_uci_move("b8c6").unwrap());
     assert_eq!(pos.fullmove_number(), 3);
     pos.clear_history();
     assert_eq!((pos.ply_count(), pos.fullmove_number()), (0, 3));

@@ -70,16 +70,16 @@ fn hot_paths_do_not_allocate() {
             &mut caps,
         );
         for &m in list.iter() {
-            let undo = pos.make_move(m);
+            let undo = pos.make_move_unchecked(m);
             std::hint::black_box(pos.hash());
-            pos.unmake_move(m, &undo);
+            pos.unmake_move_unchecked(m, &undo);
         }
         for &m in pseudo.iter() {
             std::hint::black_box(pos.is_legal_pseudo(m));
             std::hint::black_box(pos.is_legal(m));
         }
-        let undo = pos.make_null_move();
-        pos.unmake_null_move(&undo);
+        let undo = pos.make_null_move_unchecked();
+        pos.unmake_null_move_unchecked(&undo);
         std::hint::black_box(pos.is_repetition(100));
         std::hint::black_box(pos.status());
         std::hint::black_box(pos.perft(3));

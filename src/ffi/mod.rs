@@ -556,7 +556,7 @@ pub unsafe extern "C" fn chess_makeMoveUnchecked(
                 check!(pos_mut(pos)),
             )
         };
-        *undo = pos.make_move(Move::from_raw(r#move));
+        *undo = pos.make_move_unchecked(Move::from_raw(r#move));
         ChessStatus::CHESS_OK
     })
 }
@@ -579,7 +579,7 @@ pub unsafe extern "C" fn chess_unmakeMoveUnchecked(
                 check!(pos_mut(pos)),
             )
         };
-        pos.unmake_move(Move::from_raw(r#move), undo);
+        pos.unmake_move_unchecked(Move::from_raw(r#move), undo);
         ChessStatus::CHESS_OK
     })
 }

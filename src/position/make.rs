@@ -6,7 +6,7 @@ use crate::types::{castling_index, CastlingRights, Color, Piece, PieceType, Squa
 use crate::zobrist::KEYS;
 use core::fmt;
 
-/// What [`Position::make_move`] saves for [`Position::unmake_move`]: only what cannot be
+/// What [`Position::make_move_unchecked`] saves for [`Position::unmake_move_unchecked`]: only what cannot be
 /// recomputed from the position after the move and the move itself. Plain data: copy it,
 /// store it in arrays, pass it through C as `ChessUndo`.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -188,7 +188,7 @@ impl Position {
         }
     }
 
-    /// Makes `m` without checking it, and returns what [`Position::unmake_move`] needs.
+    /// Makes `m` without checking it, and returns what [`Position::unmake_move_unchecked`] needs.
     ///
     /// `m` must come from this position's legal or pseudo-legal generator (after a
     /// pseudo-legal move the mover's king may stand in check; the caller then unmakes it).
@@ -198,7 +198,7 @@ impl Position {
     /// # Panics
     /// Debug builds check every invariant and both hashes after the move.
     #[inline(always)]
-    pub fn make_move(&mut self, m: Move) -> Undo {
+    pub fn make_move_unchecked(&mut self, m: Move) -> Undo {
         self.make_move_impl::<true>(m, self.side)
     }
 
@@ -380,13 +380,13 @@ impl Position {
         }
     }
 
-    /// Takes back `m`, which must be the last move made, with the record `make_move` returned.
+    /// Takes back `m`, which must be the last move made, with the record `make_move_unchecked` returned.
     /// Use [`Position::try_unmake_move`] for a move and record from outside.
     ///
     /// # Panics
     /// Debug builds check every invariant and both hashes after the unmake.
     #[inline(always)]
-    pub fn unmake_move(&mut self, m: Move, undo: &Undo) {
+    pub fn unmake_move_unchecked(&mut self, m: Move, undo: &Undo) {
         self.unmake_move_impl(m, undo, self.side.flip());
         self.debug_validate();
     }
@@ -451,7 +451,7 @@ impl Position {
     /// on. For null-move pruning and Dice Chess rolls with no legal move. Must not be used
     /// while in check (see [`Position::try_make_null_move`]).
     #[inline]
-    pub fn make_null_move(&mut self) -> Undo {
+    pub fn make_null_move_unchecked(&mut self) -> Undo {
         let undo = self.save_state();
         self.push_history();
         let mut d = KeyDelta::default();
@@ -465,7 +465,7 @@ impl Position {
 
     /// Takes back a null move.
     #[inline]
-    pub fn unmake_null_move(&mut self, undo: &Undo) {
+    pub fn unmake_null_move_unchecked(&mut self, undo: &Undo) {
         self.side = self.side.flip();
         self.restore_state(undo);
         self.debug_validate();
@@ -483,7 +483,7 @@ impl Position {
         if self.st.history_len as usize >= HISTORY_CAPACITY {
             return Err(MoveError::HistoryFull);
         }
-        Ok(self.make_move(m))
+        Ok(self.make_move_unchecked(m))
     }
 
     /// Checked null move: refuses while in check or with a full history.
@@ -497,7 +497,7 @@ impl Position {
         if self.st.history_len as usize >= HISTORY_CAPACITY {
             return Err(MoveError::HistoryFull);
         }
-        Ok(self.make_null_move())
+        Ok(self.make_null_move_unchecked())
     }
 
     /// The hash stored by the last make, if the history holds it.
@@ -542,11 +542,11 @@ impl Position {
         if probe.validate().is_err() || !probe.is_legal(m) {
             return Err(MoveError::BadUndo);
         }
-        probe.make_move(m);
+        probe.make_move_unchecked(m);
         if probe != *self {
             return Err(MoveError::BadUndo);
         }
-        self.unmake_move(m, undo);
+        self.unmake_move_unchecked(m, undo);
         Ok(())
     }
 
@@ -569,11 +569,11 @@ impl Position {
         if probe.validate().is_err() || probe.in_check() {
             return Err(MoveError::BadUndo);
         }
-        probe.make_null_move();
+        probe.make_null_move_unchecked();
         if probe != *self {
             return Err(MoveError::BadUndo);
         }
-        self.unmake_null_move(undo);
+        self.unmake_null_move_unchecked(undo);
         Ok(())
     }
 

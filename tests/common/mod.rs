@@ -49,7 +49,7 @@ pub fn random_positions(games_per_fen: usize, plies: usize, seed: u64) -> Vec<Po
                     break;
                 }
                 let m: Move = moves[rng.below(moves.len())];
-                pos.make_move(m);
+                pos.make_move_unchecked(m);
             }
         }
     }
