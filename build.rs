@@ -155,17 +155,11 @@ fn generate_header(out: &Path) {
          #define CHESSCORE_VERSION ({major} * 10000 + {minor} * 100 + {patch})"
     ));
     // Only the C layer is parsed: everything the header shows is defined in src/ffi/.
-    let mut builder = cbindgen::Builder::new().with_config(config);
-    let mut files: Vec<PathBuf> = std::fs::read_dir(crate_dir.join("src/ffi"))
-        .map(|d| d.filter_map(|e| e.ok().map(|e| e.path())).collect())
-        .unwrap_or_default();
-    files.sort();
-    for f in files
-        .iter()
-        .filter(|f| f.extension().is_some_and(|e| e == "rs"))
-    {
-        builder = builder.with_src(f);
-    }
+    // cbindgen follows the `mod` declarations of src/ffi/mod.rs into the other files, in the
+    // order they are declared there.
+    let builder = cbindgen::Builder::new()
+        .with_config(config)
+        .with_src(crate_dir.join("src/ffi/mod.rs"));
     let bindings = match builder.generate() {
         Ok(b) => b,
         Err(e) => {

@@ -94,6 +94,7 @@ static inline const char *status_name(ChessStatus s)
     case CHESS_ERR_FEN_EN_PASSANT_RANK: return "CHESS_ERR_FEN_EN_PASSANT_RANK";
     case CHESS_ERR_FEN_EN_PASSANT_PAWN: return "CHESS_ERR_FEN_EN_PASSANT_PAWN";
     case CHESS_ERR_FEN_OPPONENT_IN_CHECK: return "CHESS_ERR_FEN_OPPONENT_IN_CHECK";
+    case CHESS_ERR_FEN_IMPOSSIBLE_CHECK: return "CHESS_ERR_FEN_IMPOSSIBLE_CHECK";
     default: return "(unknown status)";
     }
 }

@@ -79,7 +79,8 @@ _Static_assert(CHESS_ERR_FEN_FIELD_COUNT == 100 && CHESS_ERR_FEN_TRAILING_TEXT =
                    CHESS_ERR_FEN_CASTLING_RIGHTS == 111 &&
                    CHESS_ERR_FEN_EN_PASSANT_RANK == 112 &&
                    CHESS_ERR_FEN_EN_PASSANT_PAWN == 113 &&
-                   CHESS_ERR_FEN_OPPONENT_IN_CHECK == 114,
+                   CHESS_ERR_FEN_OPPONENT_IN_CHECK == 114 &&
+                   CHESS_ERR_FEN_IMPOSSIBLE_CHECK == 115,
                "FEN status numbers");
 _Static_assert(CHESS_ONGOING == 0 && CHESS_CHECKMATE == 1 && CHESS_STALEMATE == 2 &&
                    CHESS_FIFTY_MOVE_RULE == 3 && CHESS_THREEFOLD_REPETITION == 4 &&
@@ -118,9 +119,10 @@ static const ChessStatus all_statuses[] = {
     CHESS_ERR_FEN_EN_PASSANT_RANK,
     CHESS_ERR_FEN_EN_PASSANT_PAWN,
     CHESS_ERR_FEN_OPPONENT_IN_CHECK,
+    CHESS_ERR_FEN_IMPOSSIBLE_CHECK,
 };
 #define NSTATUSES (sizeof all_statuses / sizeof all_statuses[0])
-_Static_assert(NSTATUSES == 24, "update all_statuses when the enum grows");
+_Static_assert(NSTATUSES == 25, "update all_statuses when the enum grows");
 
 static void versions(void)
 {
@@ -163,7 +165,7 @@ static void status_messages(void)
         CHECK(again != NULL && strcmp(again, msgs[i]) == 0, "message for %s not stable",
               status_name(all_statuses[i]));
     }
-    static const int unknown[] = {9999, 9, 99, 115, 1000, -1, 0x7fffffff};
+    static const int unknown[] = {9999, 9, 99, 116, 1000, -1, 0x7fffffff};
     for (size_t i = 0; i < sizeof unknown / sizeof unknown[0]; i++) {
         const char *m = chess_statusMessage((ChessStatus)unknown[i]);
         CHECK(m != NULL && strlen(m) > 0, "chess_statusMessage(%d) is NULL or empty", unknown[i]);

@@ -360,7 +360,7 @@ static void mutations(int nfiles, char **files)
         ChessStatus s = chess_setFromFEN(pos, text);
         if (s != CHESS_OK) {
             rejected++;
-            CHECK(s >= CHESS_ERR_FEN_FIELD_COUNT && s <= CHESS_ERR_FEN_OPPONENT_IN_CHECK,
+            CHECK(s >= CHESS_ERR_FEN_FIELD_COUNT && s <= CHESS_ERR_FEN_IMPOSSIBLE_CHECK,
                   "setFromFEN(\"%s\") returned %s (%d)", text, status_name(s), (int)s);
             CHECK(memcmp(saved, pos, sizeof *pos) == 0,
                   "setFromFEN(\"%s\") returned %s but modified the position", text,

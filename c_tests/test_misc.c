@@ -567,22 +567,54 @@ static void history_limit(void)
     CHECK_STATUS(chess_setFromFEN(&pos, START_FEN), CHESS_OK, "reset");
     chess_moveFromUci(&pos, "e2e4", &m);
     CHECK_STATUS(chess_makeMove(&pos, m, &u), CHESS_OK, "after reset");
-    /* The unchecked make never fails for history. */
+    /* The unchecked make refuses past the history too, so that every move it made can be
+     * taken back by the checked unmake with its record: all 1024 of them here. */
+    static ChessUndo undos[1024];
+    static ChessMove made_moves[1024];
     SET_FEN(&pos, START_FEN);
     made = 0;
     for (int i = 0; i < 1100; i++) {
         chess_moveFromUci(&pos, shuffle[i % 4], &m);
-        if (chess_makeMoveUnchecked(&pos, m, &u) != CHESS_OK) {
+        memcpy(&saved, &pos, sizeof pos);
+        s = chess_makeMoveUnchecked(&pos, m, &undos[made < 1024 ? made : 1023]);
+        if (s != CHESS_OK) {
+            CHECK(memcmp(&saved, &pos, sizeof pos) == 0, "refused unchecked make changed it");
             break;
         }
-        made++;
+        made_moves[made++] = m;
     }
-    CHECK(made == 1100, "unchecked make stopped after %d moves", made);
+    CHECK(made == 1024 && s == CHESS_ERR_HISTORY_FULL, "unchecked make stopped after %d: %s",
+          made, status_name(s));
     char fen[CHESS_FEN_MAX];
-    /* 275 knight round trips: the start placement, clock 1100, move 551. */
+    /* 256 knight round trips: the start placement, clock 1024, move 513. */
     CHECK(strcmp(fen_of(&pos, fen),
-                 "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 1100 551") == 0,
-          "after 1100 shuffle plies: \"%s\"", fen);
+                 "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 1024 513") == 0,
+          "after 1024 shuffle plies: \"%s\"", fen);
+    for (int i = made - 1; i >= 0; i--) {
+        s = chess_unmakeMove(&pos, made_moves[i], &undos[i]);
+        if (s != CHESS_OK) {
+            CHECK(false, "checked unmake of unchecked move %d refused: %s", i, status_name(s));
+            break;
+        }
+    }
+    CHECK(strcmp(fen_of(&pos, fen), START_FEN) == 0, "unmade back to \"%s\"", fen);
+    /* Compacting lets a long game go on: the clock (1024) keeps every entry here, so play a
+     * pawn move first. */
+    SET_FEN(&pos, START_FEN);
+    for (int i = 0; i < 1023; i++) {
+        chess_moveFromUci(&pos, shuffle[i % 4], &m);
+        chess_makeMove(&pos, m, &u);
+    }
+    chess_moveFromUci(&pos, "e7e6", &m);
+    CHECK_STATUS(chess_makeMove(&pos, m, &u), CHESS_OK, "pawn move 1024");
+    chess_moveFromUci(&pos, "e2e3", &m);
+    CHECK_STATUS(chess_makeMove(&pos, m, &u), CHESS_ERR_HISTORY_FULL, "move 1025");
+    CHECK_STATUS(chess_compactHistory(&pos), CHESS_OK, "compact");
+    CHECK_STATUS(chess_makeMove(&pos, m, &u), CHESS_OK, "move 1025 after compaction");
+    CHECK_STATUS(chess_unmakeMove(&pos, m, &u), CHESS_OK, "unmake after compaction");
+    CHECK(strcmp(fen_of(&pos, fen),
+                 "rnbqkb1r/pppp1ppp/4pn2/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 513") == 0,
+          "after compaction: \"%s\"", fen);
 }
 
 /* ---- Attack tables against a plain reference --------------------------------------------- */

@@ -86,7 +86,8 @@ typedef enum {
    */
   CHESS_ERR_ILLEGAL_MOVE = 3,
   /**
-   * The position's history is full (1024 moves since setup); set the position again.
+   * The position's history is full (1024 moves since setup): compact it
+   * (`chess_compactHistory`) or set the position again.
    */
   CHESS_ERR_HISTORY_FULL = 4,
   /**
@@ -94,7 +95,8 @@ typedef enum {
    */
   CHESS_ERR_INVALID_ARGUMENT = 5,
   /**
-   * The ChessPosition was never initialised (or was overwritten).
+   * The ChessPosition was never initialised, or its bytes were overwritten: it is not a
+   * position the library wrote (or one reachable in a game).
    */
   CHESS_ERR_INVALID_POSITION = 6,
   /**
@@ -165,6 +167,12 @@ typedef enum {
    * FEN: the side not to move is in check.
    */
   CHESS_ERR_FEN_OPPONENT_IN_CHECK = 114,
+  /**
+   * FEN: the side to move is in a check no single move can give (more than two checkers,
+   * two that one move cannot uncover, or a check not given by the double push that set the
+   * en passant square).
+   */
+  CHESS_ERR_FEN_IMPOSSIBLE_CHECK = 115,
 } ChessStatus;
 
 /**
@@ -223,7 +231,8 @@ typedef struct {
 typedef uint16_t ChessMove;
 
 /**
- * A fixed list of up to 256 moves; `count` says how many of `moves` are valid.
+ * A fixed list of up to 256 moves; `count` says how many of `moves` are valid (entries past
+ * `count` are left as they were: possibly uninitialised).
  */
 typedef struct {
   /**
@@ -249,29 +258,39 @@ extern "C" {
 #endif // __cplusplus
 
 /**
- * Sets `*pos` from a FEN string (strict: 6 fields, or 4 with clocks 0 and 1). `*pos` may be
- * uninitialised. On error `*pos` is left exactly as it was and the status names the defect
- * (`CHESS_ERR_FEN_*`; `CHESS_ERR_INVALID_ARGUMENT` for text that is not UTF-8).
- *
- * # Safety
- * `pos` is NULL or valid for writes of a `ChessPosition`; `fen` is NULL or a NUL-terminated
- * string.
+ * Knight attacks from `square` (0 for a square out of range).
  */
-ChessStatus chess_setFromFEN(ChessPosition *pos, const char *fen);
+uint64_t chess_knightAttacks(uint32_t square);
 
 /**
- * Writes the FEN of `*pos` with a terminating NUL into `buf[0..len]`
- * (`CHESS_FEN_MAX` bytes always suffice); `CHESS_ERR_BUFFER_TOO_SMALL` writes nothing.
- *
- * # Safety
- * `pos` is NULL or points to a `ChessPosition`; `buf` is NULL or valid for `len` bytes.
+ * King attacks from `square` (0 for a square out of range).
  */
-ChessStatus chess_toFEN(const ChessPosition *pos, char *buf, size_t len);
+uint64_t chess_kingAttacks(uint32_t square);
+
+/**
+ * Squares a pawn of `color` (0 White, 1 Black) on `square` attacks (0 when out of range).
+ */
+uint64_t chess_pawnAttacks(uint32_t color, uint32_t square);
+
+/**
+ * Bishop attacks from `square` with blockers `occupied` (first blocker included).
+ */
+uint64_t chess_bishopAttacks(uint32_t square, uint64_t occupied);
+
+/**
+ * Rook attacks from `square` with blockers `occupied` (first blocker included).
+ */
+uint64_t chess_rookAttacks(uint32_t square, uint64_t occupied);
+
+/**
+ * Queen attacks from `square` with blockers `occupied` (first blocker included).
+ */
+uint64_t chess_queenAttacks(uint32_t square, uint64_t occupied);
 
 /**
  * Writes every pseudo-legal move of `*pos` into `*out` (the king may be left in check;
  * castling out of or through check included: check each with `chess_isLegalMove` or make it
- * and test). `out->count` is set.
+ * and test; an en passant capture only when it is legal). `out->count` is set.
  *
  * # Safety
  * `pos` is NULL or points to a `ChessPosition`; `out` is NULL or valid for writes.
@@ -290,7 +309,8 @@ ChessStatus chess_generateLegalMoves(const ChessPosition *pos, ChessMoveList *ou
 /**
  * Makes `move` on `*pos` and fills `*undo`. Any 16-bit value may be passed: a move that is
  * not legal here is refused with `CHESS_ERR_ILLEGAL_MOVE` and `*pos` untouched;
- * `CHESS_ERR_HISTORY_FULL` after 1024 moves since setup. For moves straight from
+ * `CHESS_ERR_HISTORY_FULL` after 1024 moves since setup. Every position this accepts can be
+ * taken back with `chess_unmakeMove` and the record it wrote. For moves straight from
  * `chess_generateLegalMoves`, `chess_makeMoveUnchecked` skips the check.
  *
  * # Safety
@@ -300,72 +320,16 @@ ChessStatus chess_makeMove(ChessPosition *pos, ChessMove move, ChessUndo *undo);
 
 /**
  * Takes back `move`, which must be the last move made on `*pos`, with the record its make
- * filled. A move or record that does not belong to the last move is refused with
- * `CHESS_ERR_BAD_UNDO`, `*pos` untouched. `chess_unmakeMoveUnchecked` skips the check.
+ * filled. Any move or record that does not belong to the last move is refused with
+ * `CHESS_ERR_BAD_UNDO`, `*pos` untouched: the record must agree with what the position's
+ * history proves (clock, en passant square and hash before the move), and the unmade position
+ * must be valid, have `move` legal, and give back `*pos` when `move` is made again.
+ * `chess_unmakeMoveUnchecked` skips all that.
  *
  * # Safety
  * `pos` is NULL or points to a `ChessPosition`; `undo` is NULL or points to a `ChessUndo`.
  */
 ChessStatus chess_unmakeMove(ChessPosition *pos, ChessMove move, const ChessUndo *undo);
-
-/**
- * Counts the leaf nodes of the legal move tree `depth` plies deep (bulk counting at the last
- * ply) into `*nodes`. `*pos` is the same afterwards. Depth 0 counts 1.
- *
- * # Safety
- * `pos` is NULL or points to a `ChessPosition`; `nodes` is NULL or valid for writes.
- */
-ChessStatus chess_perft(ChessPosition *pos, uint32_t depth, uint64_t *nodes);
-
-/**
- * Resolves UCI text (`e2e4`, `e7e8q`, castling as the king's move `e1g1`) against `*pos`
- * into the legal move it names. `CHESS_ERR_INVALID_ARGUMENT` for malformed text,
- * `CHESS_ERR_ILLEGAL_MOVE` when no legal move matches.
- *
- * # Safety
- * `pos` is NULL or points to a `ChessPosition`; `uci` is NULL or a NUL-terminated string;
- * `out` is NULL or valid for writes.
- */
-ChessStatus chess_moveFromUci(const ChessPosition *pos, const char *uci, ChessMove *out);
-
-/**
- * Writes the UCI text of `move` (4 or 5 characters and a NUL: 6 bytes always suffice) into
- * `buf[0..len]`. `CHESS_ERR_INVALID_ARGUMENT` for a value that is no move (flags 6 and 7,
- * from == to).
- *
- * # Safety
- * `buf` is NULL or valid for `len` bytes.
- */
-ChessStatus chess_moveToUci(ChessMove move, char *buf, size_t len);
-
-/**
- * True when the current position occurred twice before (three times in all), looking back
- * only to the last capture or pawn move and at most `plyLimit` plies. False for NULL.
- *
- * # Safety
- * `pos` is NULL or points to a `ChessPosition`.
- */
-bool chess_isRepetition(const ChessPosition *pos, int32_t plyLimit);
-
-/**
- * Prints `bb` to standard output as an 8x8 grid: rank 8 first, files a to h, `x` for a set
- * square and `.` for an empty one, squares separated by spaces.
- */
-void chess_printBitboard(uint64_t bb);
-
-/**
- * An English sentence for `status` (never NULL; unknown codes get a sentence saying so).
- * The string is static: do not free it.
- */
-const char *chess_statusMessage(ChessStatus status);
-
-/**
- * Sets `*pos` to the standard starting position. `*pos` may be uninitialised.
- *
- * # Safety
- * `pos` is NULL or valid for writes of a `ChessPosition`.
- */
-ChessStatus chess_setStartPosition(ChessPosition *pos);
 
 /**
  * Writes the selected moves of `*pos` into `*out`: `legal` or pseudo-legal; class
@@ -386,8 +350,11 @@ ChessStatus chess_generateMoves(const ChessPosition *pos,
 /**
  * Makes `move` without checking it: for moves straight from this position's legal (or
  * pseudo-legal) generator only. Any other value leaves `*pos` in an unspecified state
- * (memory-safe, but no longer a chess position). Never fails for history: past 1024 moves
- * repetition detection simply stops seeing earlier positions.
+ * (memory-safe, but no longer a chess position). `CHESS_ERR_HISTORY_FULL` after 1024 moves
+ * since setup, as for the checked make, so that every move made can be taken back by the
+ * checked unmake too (`chess_compactHistory` lets a long game go on). Debug builds of the
+ * library check the position fully and refuse a move the pseudo-legal generator does not
+ * produce (`CHESS_ERR_ILLEGAL_MOVE`).
  *
  * # Safety
  * `pos` is NULL or points to a `ChessPosition`; `undo` is NULL or valid for writes.
@@ -395,7 +362,9 @@ ChessStatus chess_generateMoves(const ChessPosition *pos,
 ChessStatus chess_makeMoveUnchecked(ChessPosition *pos, ChessMove move, ChessUndo *undo);
 
 /**
- * Takes back the last move without checking that `move` and `*undo` belong to it.
+ * Takes back the last move without checking that `move` and `*undo` belong to it. Debug
+ * builds of the library refuse (`CHESS_ERR_BAD_UNDO`) a record that would leave the board
+ * inconsistent.
  *
  * # Safety
  * `pos` is NULL or points to a `ChessPosition`; `undo` is NULL or points to a `ChessUndo`.
@@ -413,7 +382,8 @@ ChessStatus chess_makeNullMove(ChessPosition *pos, ChessUndo *undo);
 
 /**
  * Takes back a null move made by `chess_makeNullMove`. A record that does not belong to the
- * last move, or a last move that was not a null move, is refused with `CHESS_ERR_BAD_UNDO`.
+ * last move, or a last move that was not a null move, is refused with `CHESS_ERR_BAD_UNDO`,
+ * proven as in `chess_unmakeMove`.
  *
  * # Safety
  * `pos` is NULL or points to a `ChessPosition`; `undo` is NULL or points to a `ChessUndo`.
@@ -427,6 +397,123 @@ ChessStatus chess_unmakeNullMove(ChessPosition *pos, const ChessUndo *undo);
  * `pos` is NULL or points to a `ChessPosition`.
  */
 bool chess_isLegalMove(const ChessPosition *pos, ChessMove move);
+
+/**
+ * Resolves a micro move (bits 0-5 origin, 6-11 target, 12-15 promotion piece type 2..5 or 0)
+ * against `*pos` into the legal move it names.
+ *
+ * # Safety
+ * `pos` is NULL or points to a `ChessPosition`; `out` is NULL or valid for writes.
+ */
+ChessStatus chess_moveFromMicro(const ChessPosition *pos, uint16_t micro, ChessMove *out);
+
+/**
+ * The micro move (origin, target, promotion type) of `move`.
+ */
+uint16_t chess_moveToMicro(ChessMove move);
+
+/**
+ * Counts the leaf nodes of the legal move tree `depth` plies deep (bulk counting at the last
+ * ply) into `*nodes`. `*pos` is the same afterwards. Depth 0 counts 1.
+ *
+ * # Safety
+ * `pos` is NULL or points to a `ChessPosition`; `nodes` is NULL or valid for writes.
+ */
+ChessStatus chess_perft(ChessPosition *pos, uint32_t depth, uint64_t *nodes);
+
+/**
+ * Perft that makes and unmakes every move down to the leaves (no bulk counting): exercises
+ * make/unmake. `*pos` is the same afterwards.
+ *
+ * # Safety
+ * `pos` is NULL or points to a `ChessPosition`; `nodes` is NULL or valid for writes.
+ */
+ChessStatus chess_perftFull(ChessPosition *pos, uint32_t depth, uint64_t *nodes);
+
+/**
+ * Perft on `threads` threads (0 = as many as the machine has, at most 256): the tree is
+ * split two plies below the root and each worker takes tasks on its own copy of the position;
+ * bulk counting unless `full`. `*pos` is only read.
+ *
+ * # Safety
+ * `pos` is NULL or points to a `ChessPosition` not written during the call; `nodes` is NULL or
+ * valid for writes.
+ */
+ChessStatus chess_perftParallel(const ChessPosition *pos,
+                                uint32_t depth,
+                                uint32_t threads,
+                                bool full,
+                                uint64_t *nodes);
+
+/**
+ * Perft divide: `*moves` receives the legal root moves, `counts[i]` the bulk perft count of
+ * depth `depth - 1` below `moves->moves[i]`, `*total` their sum. `countsLen` must be at least
+ * the number of legal moves (256 always suffices), else `CHESS_ERR_BUFFER_TOO_SMALL` and
+ * nothing is written. Depth 0: no moves and a total of 1.
+ *
+ * # Safety
+ * `pos` is NULL or points to a `ChessPosition`; `moves` and `total` are NULL or valid for
+ * writes; `counts` is NULL or valid for `countsLen` writes.
+ */
+ChessStatus chess_perftDivide(ChessPosition *pos,
+                              uint32_t depth,
+                              ChessMoveList *moves,
+                              uint64_t *counts,
+                              size_t countsLen,
+                              uint64_t *total);
+
+/**
+ * Sets `*pos` from a FEN string (strict: 6 fields, or 4 with clocks 0 and 1). `*pos` may be
+ * uninitialised; every one of its bytes is written. On error `*pos` is left exactly as it was
+ * and the status names the defect (`CHESS_ERR_FEN_*`; `CHESS_ERR_INVALID_ARGUMENT` for text
+ * that is not UTF-8).
+ *
+ * # Safety
+ * `pos` is NULL or valid for writes of a `ChessPosition`; `fen` is NULL or a NUL-terminated
+ * string.
+ */
+ChessStatus chess_setFromFEN(ChessPosition *pos, const char *fen);
+
+/**
+ * True when the current position occurred twice before (three times in all), looking back
+ * only to the last capture or pawn move and at most `plyLimit` plies. False for NULL.
+ *
+ * # Safety
+ * `pos` is NULL or points to a `ChessPosition`.
+ */
+bool chess_isRepetition(const ChessPosition *pos, int32_t plyLimit);
+
+/**
+ * Sets `*pos` to the standard starting position. `*pos` may be uninitialised; every one of
+ * its bytes is written.
+ *
+ * # Safety
+ * `pos` is NULL or valid for writes of a `ChessPosition`.
+ */
+ChessStatus chess_setStartPosition(ChessPosition *pos);
+
+/**
+ * Checks `*pos` completely: `CHESS_OK` when its bytes are a position the library wrote and a
+ * game can reach (board, state, hashes and setup tables consistent, and every rule
+ * `chess_setFromFEN` enforces), else `CHESS_ERR_INVALID_POSITION`. The calls that change a
+ * position (checked make and unmake, null moves, perft) run this check themselves; the
+ * read-only calls and the unchecked twins run only a cheap one that keeps them memory-safe
+ * (see the README). Use it on bytes from a file or another process.
+ *
+ * # Safety
+ * `pos` is NULL or points to a `ChessPosition`.
+ */
+ChessStatus chess_validatePosition(const ChessPosition *pos);
+
+/**
+ * Keeps only the history a repetition can still reach (the moves since the last capture or
+ * pawn move), so a game driver can play on past the 1024 moves the history holds. Moves made
+ * before the call can no longer be taken back with the checked `chess_unmakeMove`.
+ *
+ * # Safety
+ * `pos` is NULL or points to a `ChessPosition`.
+ */
+ChessStatus chess_compactHistory(ChessPosition *pos);
 
 /**
  * True when the side to move is in check. False for NULL.
@@ -447,7 +534,8 @@ ChessStatus chess_gameStatus(const ChessPosition *pos, ChessGameStatus *out);
 
 /**
  * Zobrist hash of the position (pieces, side to move, castling rights, en passant file when
- * a capture there is possible). The same on every run and machine. 0 for NULL.
+ * a legal en passant capture exists: equal positions hash equal). The same on every run and
+ * machine. 0 for NULL.
  *
  * # Safety
  * `pos` is NULL or points to a `ChessPosition`.
@@ -506,7 +594,8 @@ uint64_t chess_pieces(const ChessPosition *pos, uint32_t color, uint32_t type);
 uint8_t chess_castlingRights(const ChessPosition *pos);
 
 /**
- * En passant target square (0..63) after a double pawn push, -1 for none or NULL.
+ * En passant target square (0..63) after a double pawn push (set after every double push, as
+ * FEN writes it, whether or not a capture there is possible), -1 for none or NULL.
  *
  * # Safety
  * `pos` is NULL or points to a `ChessPosition`.
@@ -546,89 +635,46 @@ uint64_t chess_attackersTo(const ChessPosition *pos, uint32_t square);
 uint64_t chess_checkers(const ChessPosition *pos);
 
 /**
- * Knight attacks from `square` (0 for a square out of range).
+ * An English sentence for `status` (never NULL; unknown codes get a sentence saying so).
+ * The string is static: do not free it.
  */
-uint64_t chess_knightAttacks(uint32_t square);
+const char *chess_statusMessage(ChessStatus status);
 
 /**
- * King attacks from `square` (0 for a square out of range).
- */
-uint64_t chess_kingAttacks(uint32_t square);
-
-/**
- * Squares a pawn of `color` (0 White, 1 Black) on `square` attacks (0 when out of range).
- */
-uint64_t chess_pawnAttacks(uint32_t color, uint32_t square);
-
-/**
- * Bishop attacks from `square` with blockers `occupied` (first blocker included).
- */
-uint64_t chess_bishopAttacks(uint32_t square, uint64_t occupied);
-
-/**
- * Rook attacks from `square` with blockers `occupied` (first blocker included).
- */
-uint64_t chess_rookAttacks(uint32_t square, uint64_t occupied);
-
-/**
- * Queen attacks from `square` with blockers `occupied` (first blocker included).
- */
-uint64_t chess_queenAttacks(uint32_t square, uint64_t occupied);
-
-/**
- * Perft that makes and unmakes every move down to the leaves (no bulk counting): exercises
- * make/unmake. `*pos` is the same afterwards.
+ * Writes the FEN of `*pos` with a terminating NUL into `buf[0..len]`
+ * (`CHESS_FEN_MAX` bytes always suffice); `CHESS_ERR_BUFFER_TOO_SMALL` writes nothing.
  *
  * # Safety
- * `pos` is NULL or points to a `ChessPosition`; `nodes` is NULL or valid for writes.
+ * `pos` is NULL or points to a `ChessPosition`; `buf` is NULL or valid for `len` bytes.
  */
-ChessStatus chess_perftFull(ChessPosition *pos, uint32_t depth, uint64_t *nodes);
+ChessStatus chess_toFEN(const ChessPosition *pos, char *buf, size_t len);
 
 /**
- * Perft on `threads` threads (0 = as many as the machine has, at most 256): the tree is
- * split two plies below the root and each worker takes tasks on its own copy of the position;
- * bulk counting unless `full`. `*pos` is only read.
+ * Resolves UCI text (`e2e4`, `e7e8q`, castling as the king's move `e1g1`) against `*pos`
+ * into the legal move it names. `CHESS_ERR_INVALID_ARGUMENT` for malformed text,
+ * `CHESS_ERR_ILLEGAL_MOVE` when no legal move matches.
  *
  * # Safety
- * `pos` is NULL or points to a `ChessPosition` not written during the call; `nodes` is NULL or
- * valid for writes.
+ * `pos` is NULL or points to a `ChessPosition`; `uci` is NULL or a NUL-terminated string;
+ * `out` is NULL or valid for writes.
  */
-ChessStatus chess_perftParallel(const ChessPosition *pos,
-                                uint32_t depth,
-                                uint32_t threads,
-                                bool full,
-                                uint64_t *nodes);
+ChessStatus chess_moveFromUci(const ChessPosition *pos, const char *uci, ChessMove *out);
 
 /**
- * Perft divide: `*moves` receives the legal root moves, `counts[i]` the bulk perft count of
- * depth `depth - 1` below `moves->moves[i]`, `*total` their sum. `countsLen` must be at least
- * the number of legal moves (256 always suffices), else `CHESS_ERR_BUFFER_TOO_SMALL` and
- * nothing is written. Depth 0: no moves and a total of 1.
+ * Writes the UCI text of `move` (4 or 5 characters and a NUL: 6 bytes always suffice) into
+ * `buf[0..len]`. `CHESS_ERR_INVALID_ARGUMENT` for a value that is no move (flags 6 and 7,
+ * from == to).
  *
  * # Safety
- * `pos` is NULL or points to a `ChessPosition`; `moves` and `total` are NULL or valid for
- * writes; `counts` is NULL or valid for `countsLen` writes.
+ * `buf` is NULL or valid for `len` bytes.
  */
-ChessStatus chess_perftDivide(ChessPosition *pos,
-                              uint32_t depth,
-                              ChessMoveList *moves,
-                              uint64_t *counts,
-                              size_t countsLen,
-                              uint64_t *total);
+ChessStatus chess_moveToUci(ChessMove move, char *buf, size_t len);
 
 /**
- * Resolves a micro move (bits 0-5 origin, 6-11 target, 12-15 promotion piece type 2..5 or 0)
- * against `*pos` into the legal move it names.
- *
- * # Safety
- * `pos` is NULL or points to a `ChessPosition`; `out` is NULL or valid for writes.
+ * Prints `bb` to standard output as an 8x8 grid: rank 8 first, files a to h, `x` for a set
+ * square and `.` for an empty one, squares separated by spaces.
  */
-ChessStatus chess_moveFromMicro(const ChessPosition *pos, uint16_t micro, ChessMove *out);
-
-/**
- * The micro move (origin, target, promotion type) of `move`.
- */
-uint16_t chess_moveToMicro(ChessMove move);
+void chess_printBitboard(uint64_t bb);
 
 /**
  * Writes the grid of `chess_printBitboard` with a terminating NUL into `buf[0..len]`

@@ -237,6 +237,21 @@ impl MoveList {
         }
     }
 
+    /// Makes the (possibly uninitialised) storage `slot` an empty list in place, writing only
+    /// the count: the C layer fills a caller's `ChessMoveList` this way, without copying 512
+    /// bytes of entries.
+    #[inline(always)]
+    pub(crate) fn init_in(slot: &mut MaybeUninit<MoveList>) -> &mut MoveList {
+        let p = slot.as_mut_ptr();
+        // SAFETY: `p` points to storage for a `MoveList`; writing the count through a raw
+        // field pointer reads nothing. The entries are `MaybeUninit`, so with the count
+        // written the list is initialised.
+        unsafe {
+            core::ptr::addr_of_mut!((*p).len).write(0);
+            slot.assume_init_mut()
+        }
+    }
+
     /// Appends a move. Capacity is never exceeded for positions that `Position` accepts
     /// (at most 16 pieces a side); past it, moves are dropped (never out of bounds) and a
     /// debug build asserts.

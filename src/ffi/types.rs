@@ -1,9 +1,16 @@
-//! The C types of the ABI: status codes, opaque position and undo storage, move list.
+//! The C types of the ABI: moves, the move list, opaque position and undo storage, game
+//! status and the constants of the header. (Status codes: [`super::status`].)
+//!
+//! Every byte of the opaque structs is the library's: the functions that fill them write all
+//! of it (a position's and a record's fields have no implicit padding, and the unused tail is
+//! zeroed), and the Rust declarations use `MaybeUninit` storage, so copying a struct by value
+//! is defined even when C passed memory it never initialised.
 
 #![allow(non_camel_case_types)]
 
 use crate::moves::MoveList;
 use crate::position::{Position, Undo};
+use core::mem::MaybeUninit;
 
 /// A move in 16 bits:
 ///
@@ -17,13 +24,50 @@ use crate::position::{Position, Undo};
 /// Bit 14 marks a capture, bit 15 a promotion; 0 is never a legal move.
 pub type ChessMove = u16;
 
-/// A fixed list of up to 256 moves; `count` says how many of `moves` are valid.
+/// A fixed list of up to 256 moves; `count` says how many of `moves` are valid (entries past
+/// `count` are left as they were: possibly uninitialised).
 #[repr(C)]
 pub struct ChessMoveList {
     /// The moves, `moves[0]` to `moves[count - 1]`.
-    pub moves: [ChessMove; 256],
+    moves: [MaybeUninit<ChessMove>; 256],
     /// Number of valid entries.
-    pub count: u32,
+    count: u32,
+}
+
+impl ChessMoveList {
+    /// An empty list (for Rust callers of the C functions).
+    pub const fn new() -> ChessMoveList {
+        ChessMoveList {
+            moves: [const { MaybeUninit::uninit() }; 256],
+            count: 0,
+        }
+    }
+
+    /// The number of valid entries (`count`).
+    pub fn len(&self) -> usize {
+        self.count as usize
+    }
+
+    /// True when the list holds no move.
+    pub fn is_empty(&self) -> bool {
+        self.count == 0
+    }
+
+    /// The valid moves, `moves[0..count]`. (A list can only get a count from this library's
+    /// functions, which write the entries they count; from C, the caller's contract.)
+    pub fn as_slice(&self) -> &[ChessMove] {
+        let init = &self.moves[..(self.count as usize).min(256)];
+        // SAFETY: `count` is private; only `MoveList` (same layout, asserted below) sets it,
+        // after writing each entry it counts, so the first `count` entries are initialised;
+        // `MaybeUninit<u16>` has the layout of `u16`.
+        unsafe { &*(init as *const [MaybeUninit<ChessMove>] as *const [ChessMove]) }
+    }
+}
+
+impl Default for ChessMoveList {
+    fn default() -> Self {
+        Self::new()
+    }
 }
 
 /// Number of 64-bit words in a `ChessPosition` (9216 bytes).
@@ -39,14 +83,28 @@ pub const CHESS_UNDO_WORDS: usize = 6;
 /// feature check).
 #[repr(C)]
 pub struct ChessPosition {
-    _opaque: [u64; CHESS_POSITION_WORDS],
+    _opaque: [MaybeUninit<u64>; CHESS_POSITION_WORDS],
 }
 
 /// What `chess_makeMove` saves for `chess_unmakeMove`: 48 bytes of plain data, owned by the
 /// caller, copyable with `memcpy`.
 #[repr(C)]
 pub struct ChessUndo {
-    _opaque: [u64; CHESS_UNDO_WORDS],
+    _opaque: [MaybeUninit<u64>; CHESS_UNDO_WORDS],
+}
+
+impl ChessUndo {
+    /// The record's 48 bytes: `undo` followed by zeros (`Undo` has no implicit padding, so
+    /// every byte is initialised).
+    pub(crate) fn from_undo(undo: Undo) -> ChessUndo {
+        let mut out = ChessUndo {
+            _opaque: [MaybeUninit::new(0); CHESS_UNDO_WORDS],
+        };
+        // SAFETY: `ChessUndo` is at least as large and as aligned as `Undo` (asserted below),
+        // and `write` does not read the bytes it replaces.
+        unsafe { (out._opaque.as_mut_ptr() as *mut Undo).write(undo) };
+        out
+    }
 }
 
 // The opaque types must hold the Rust types, and the move list must match `MoveList`.
@@ -57,66 +115,6 @@ const _: () = assert!(core::mem::align_of::<Undo>() <= core::mem::align_of::<Che
 const _: () = assert!(core::mem::size_of::<MoveList>() == core::mem::size_of::<ChessMoveList>());
 const _: () = assert!(core::mem::align_of::<MoveList>() == core::mem::align_of::<ChessMoveList>());
 const _: () = assert!(core::mem::offset_of!(ChessMoveList, count) == 512);
-
-/// Result of every fallible function. The numbers are stable: new codes are only ever added.
-/// `chess_statusMessage` turns a code into an English sentence.
-#[repr(C)]
-#[derive(Copy, Clone, Debug, PartialEq, Eq)]
-pub enum ChessStatus {
-    /// Success.
-    CHESS_OK = 0,
-    /// A required pointer argument was NULL.
-    CHESS_ERR_NULL_ARGUMENT = 1,
-    /// The output buffer is too small; nothing was written.
-    CHESS_ERR_BUFFER_TOO_SMALL = 2,
-    /// The move is not legal in the position (or not a move at all).
-    CHESS_ERR_ILLEGAL_MOVE = 3,
-    /// The position's history is full (1024 moves since setup); set the position again.
-    CHESS_ERR_HISTORY_FULL = 4,
-    /// An argument is out of range or malformed (text, square, generator class, ...).
-    CHESS_ERR_INVALID_ARGUMENT = 5,
-    /// The ChessPosition was never initialised (or was overwritten).
-    CHESS_ERR_INVALID_POSITION = 6,
-    /// The move and undo record passed to unmake are not those of the last move made.
-    CHESS_ERR_BAD_UNDO = 7,
-    /// An internal error (a bug): the library caught it at the boundary.
-    CHESS_ERR_INTERNAL = 8,
-    /// FEN: not 6 (or 4) fields separated by single spaces.
-    CHESS_ERR_FEN_FIELD_COUNT = 100,
-    /// FEN: text after the sixth field.
-    CHESS_ERR_FEN_TRAILING_TEXT = 101,
-    /// FEN: malformed piece placement.
-    CHESS_ERR_FEN_BOARD = 102,
-    /// FEN: side to move is not `w` or `b`.
-    CHESS_ERR_FEN_SIDE_TO_MOVE = 103,
-    /// FEN: castling field is not `-` or a subset of `KQkq` in order.
-    CHESS_ERR_FEN_CASTLING = 104,
-    /// FEN: en passant field is not `-` or a square.
-    CHESS_ERR_FEN_EN_PASSANT = 105,
-    /// FEN: halfmove clock not a number in 0..65535.
-    CHESS_ERR_FEN_HALFMOVE_CLOCK = 106,
-    /// FEN: fullmove number not a number in 1..65535.
-    CHESS_ERR_FEN_FULLMOVE_NUMBER = 107,
-    /// FEN: not exactly one king per side.
-    CHESS_ERR_FEN_KING_COUNT = 108,
-    /// FEN: a pawn on rank 1 or 8.
-    CHESS_ERR_FEN_PAWN_ON_BACK_RANK = 109,
-    /// FEN: more pieces than a game can produce (over 16 a side, over 8 pawns, promotions).
-    CHESS_ERR_FEN_TOO_MANY_PIECES = 110,
-    /// FEN: castling rights contradicted by king and rook placement.
-    CHESS_ERR_FEN_CASTLING_RIGHTS = 111,
-    /// FEN: en passant square on the wrong rank for the side to move.
-    CHESS_ERR_FEN_EN_PASSANT_RANK = 112,
-    /// FEN: en passant square without the pawn that just made the double step.
-    CHESS_ERR_FEN_EN_PASSANT_PAWN = 113,
-    /// FEN: the side not to move is in check.
-    CHESS_ERR_FEN_OPPONENT_IN_CHECK = 114,
-}
-
-/// A `ChessStatus` as received from C, where any int may arrive: read as an integer so an
-/// out-of-range value is an ordinary input, not undefined behaviour. Shown as `ChessStatus`
-/// in the header.
-pub type ChessStatusCode = core::ffi::c_int;
 
 /// How the game stands (`chess_gameStatus`).
 #[repr(C)]

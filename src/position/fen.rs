@@ -12,7 +12,8 @@
 use super::{Position, EP_CAPTURABLE};
 use crate::attacks;
 use crate::bitboard::Bitboard;
-use crate::types::{CastlingRights, Color, Piece, PieceType, Square};
+use crate::types::{CastlingRights, Color, Piece, Square};
+use core::ffi::CStr;
 use core::fmt;
 
 /// Why a FEN string was rejected. Each variant maps to its own C status code.
@@ -49,28 +50,37 @@ pub enum FenError {
     EnPassantPawn,
     /// The side that is not to move is in check.
     OpponentInCheck,
+    /// The side to move is in a check no single move can give (more than two checkers, two
+    /// that one move cannot uncover, or a check not given by a double push that just happened).
+    ImpossibleCheck,
 }
 
 impl FenError {
-    /// A short English description.
-    pub const fn message(self) -> &'static str {
+    /// A short English description, NUL-terminated for C (`chess_statusMessage` returns it).
+    pub const fn message_c(self) -> &'static CStr {
         match self {
-            FenError::FieldCount => "FEN must have 6 (or 4) fields separated by single spaces",
-            FenError::TrailingText => "FEN has text after the sixth field",
-            FenError::Board => "FEN piece placement is malformed",
-            FenError::SideToMove => "FEN side to move must be 'w' or 'b'",
-            FenError::Castling => "FEN castling field must be '-' or a subset of 'KQkq' in order",
-            FenError::EnPassant => "FEN en passant field must be '-' or a square",
-            FenError::HalfmoveClock => "FEN halfmove clock must be a number from 0 to 65535",
-            FenError::FullmoveNumber => "FEN fullmove number must be a number from 1 to 65535",
-            FenError::KingCount => "FEN must have exactly one king per side",
-            FenError::PawnOnBackRank => "FEN has a pawn on rank 1 or 8",
-            FenError::TooManyPieces => "FEN has more pieces than a game can produce",
-            FenError::CastlingRights => "FEN castling rights contradict king and rook placement",
-            FenError::EnPassantRank => "FEN en passant square is on the wrong rank",
-            FenError::EnPassantPawn => "FEN en passant square has no pawn that just double-pushed",
-            FenError::OpponentInCheck => "FEN side not to move is in check",
+            FenError::FieldCount => c"FEN must have 6 (or 4) fields separated by single spaces",
+            FenError::TrailingText => c"FEN has text after the sixth field",
+            FenError::Board => c"FEN piece placement is malformed",
+            FenError::SideToMove => c"FEN side to move must be 'w' or 'b'",
+            FenError::Castling => c"FEN castling field must be '-' or a subset of 'KQkq' in order",
+            FenError::EnPassant => c"FEN en passant field must be '-' or a square",
+            FenError::HalfmoveClock => c"FEN halfmove clock must be a number from 0 to 65535",
+            FenError::FullmoveNumber => c"FEN fullmove number must be a number from 1 to 65535",
+            FenError::KingCount => c"FEN must have exactly one king per side",
+            FenError::PawnOnBackRank => c"FEN has a pawn on rank 1 or 8",
+            FenError::TooManyPieces => c"FEN has more pieces than a game can produce",
+            FenError::CastlingRights => c"FEN castling rights contradict king and rook placement",
+            FenError::EnPassantRank => c"FEN en passant square is on the wrong rank",
+            FenError::EnPassantPawn => c"FEN en passant square has no pawn that just double-pushed",
+            FenError::OpponentInCheck => c"FEN side not to move is in check",
+            FenError::ImpossibleCheck => c"FEN check is impossible: no single move gives it",
         }
+    }
+
+    /// A short English description.
+    pub fn message(self) -> &'static str {
+        self.message_c().to_str().unwrap_or("invalid FEN")
     }
 }
 
@@ -139,29 +149,6 @@ fn parse_board(pos: &mut Position, s: &str) -> Result<(), FenError> {
     Ok(())
 }
 
-fn check_material(pos: &Position) -> Result<(), FenError> {
-    for c in [Color::WHITE, Color::BLACK] {
-        if pos.pieces(c, PieceType::KING).count() != 1 {
-            return Err(FenError::KingCount);
-        }
-    }
-    if (pos.pieces_of_type(PieceType::PAWN) & (Bitboard::RANK_1 | Bitboard::RANK_8)).any() {
-        return Err(FenError::PawnOnBackRank);
-    }
-    for c in [Color::WHITE, Color::BLACK] {
-        let n = |t| pos.pieces(c, t).count() as i32;
-        let pawns = n(PieceType::PAWN);
-        let promoted = (n(PieceType::QUEEN) - 1).max(0)
-            + (n(PieceType::ROOK) - 2).max(0)
-            + (n(PieceType::BISHOP) - 2).max(0)
-            + (n(PieceType::KNIGHT) - 2).max(0);
-        if pawns > 8 || pos.color_pieces(c).count() > 16 || promoted > 8 - pawns {
-            return Err(FenError::TooManyPieces);
-        }
-    }
-    Ok(())
-}
-
 fn parse_castling(pos: &mut Position, s: &str) -> Result<(), FenError> {
     if s == "-" {
         return Ok(());
@@ -179,19 +166,6 @@ fn parse_castling(pos: &mut Position, s: &str) -> Result<(), FenError> {
     if s.is_empty() {
         return Err(FenError::Castling);
     }
-    for i in 0..4usize {
-        if bits & (1 << i) == 0 {
-            continue;
-        }
-        let color = Color::from_index((i / 2) as u8);
-        let king_sq = Square::E1.relative(color);
-        let rook_sq = pos.castle_rooks[i];
-        if pos.piece_on(king_sq) != Piece::new(color, PieceType::KING)
-            || pos.piece_on(rook_sq) != Piece::new(color, PieceType::ROOK)
-        {
-            return Err(FenError::CastlingRights);
-        }
-    }
     pos.st.castling = CastlingRights::from_bits(bits);
     Ok(())
 }
@@ -200,58 +174,45 @@ fn parse_en_passant(pos: &mut Position, s: &str) -> Result<(), FenError> {
     if s == "-" {
         return Ok(());
     }
-    let ep = Square::parse(s).ok_or(FenError::EnPassant)?;
-    let us = pos.side;
-    if ep.rank() != if us == Color::WHITE { 5 } else { 2 } {
-        return Err(FenError::EnPassantRank);
-    }
-    // The pawn that moved stands one rank beyond the target, seen from the mover.
-    let (pawn_sq, origin) = if us == Color::WHITE {
-        (
-            Square::from_index(ep.to_u8() - 8),
-            Square::from_index(ep.to_u8() + 8),
-        )
-    } else {
-        (
-            Square::from_index(ep.to_u8() + 8),
-            Square::from_index(ep.to_u8() - 8),
-        )
-    };
-    if pos.piece_on(pawn_sq) != Piece::new(us.flip(), PieceType::PAWN)
-        || !pos.piece_on(ep).is_none()
-        || !pos.piece_on(origin).is_none()
-    {
-        return Err(FenError::EnPassantPawn);
-    }
-    pos.st.ep = ep.to_u8();
-    if pos.compute_ep_capturable() {
-        pos.st.ep |= EP_CAPTURABLE;
-    }
+    pos.st.ep = Square::parse(s).ok_or(FenError::EnPassant)?.to_u8();
     Ok(())
 }
 
-/// The setup tables of castling: which rights each square's move clears, and each right's
-/// paths.
-fn fill_castle_masks(pos: &mut Position) {
-    pos.castle_masks = [15; 64];
-    for i in 0..4usize {
+/// The setup tables of castling for the rook squares `rooks` (K, Q, k, q): which rights each
+/// square's move clears, each right's paths, and the squares that clear any right.
+pub(super) struct CastleTables {
+    pub(super) masks: [u8; 64],
+    pub(super) paths: [Bitboard; 4],
+    pub(super) king_paths: [Bitboard; 4],
+    pub(super) touched: Bitboard,
+}
+
+/// Computes the [`CastleTables`] of a position whose castling rooks stand on `rooks`.
+pub(super) fn castle_tables(rooks: &[Square; 4]) -> CastleTables {
+    let mut t = CastleTables {
+        masks: [15; 64],
+        paths: [Bitboard::EMPTY; 4],
+        king_paths: [Bitboard::EMPTY; 4],
+        touched: Bitboard::EMPTY,
+    };
+    for (i, &rook_from) in rooks.iter().enumerate() {
         let color = Color::from_index((i / 2) as u8);
-        let rook = pos.castle_rooks[i];
-        pos.castle_masks[rook.index()] &= !(1u8 << i);
         let king = Square::E1.relative(color);
-        pos.castle_masks[king.index()] &= !(1u8 << i);
-        let (king_to, rook_from, rook_to) = pos.castle_squares(color, i % 2 == 0);
-        let king_path = crate::attacks::between(king, king_to) | king_to.bb();
-        let path = king_path | crate::attacks::between(rook_from, rook_to) | rook_to.bb();
-        pos.castle_paths[i] = path & !king.bb() & !rook_from.bb();
-        pos.castle_king_paths[i] = king_path;
+        t.masks[rook_from.index()] &= !(1u8 << i);
+        t.masks[king.index()] &= !(1u8 << i);
+        let rank = king.rank();
+        let (king_to, rook_to) = if i % 2 == 0 {
+            (Square::from_coords(6, rank), Square::from_coords(5, rank))
+        } else {
+            (Square::from_coords(2, rank), Square::from_coords(3, rank))
+        };
+        let king_path = attacks::between(king, king_to) | king_to.bb();
+        let path = king_path | attacks::between(rook_from, rook_to) | rook_to.bb();
+        t.paths[i] = path & !king.bb() & !rook_from.bb();
+        t.king_paths[i] = king_path;
+        t.touched |= rook_from.bb() | king.bb();
     }
-    pos.castle_squares_touched = Bitboard::EMPTY;
-    for sq in 0..64u8 {
-        if pos.castle_masks[sq as usize] != 15 {
-            pos.castle_squares_touched |= Square::from_index(sq).bb();
-        }
-    }
+    t
 }
 
 impl Position {
@@ -300,20 +261,23 @@ impl Position {
         }
         if count == 6 {
             pos.st.halfmove = parse_number(fields[4], 0, FenError::HalfmoveClock)? as u32;
+            pos.setup_halfmove = pos.st.halfmove;
             let fullmove = parse_number(fields[5], 1, FenError::FullmoveNumber)? as u32;
             pos.fullmove_plies = 2 * (fullmove - 1);
         }
         if pos.side == Color::BLACK {
             pos.fullmove_plies += 1;
         }
-        check_material(&pos)?;
         parse_castling(&mut pos, fields[2])?;
         parse_en_passant(&mut pos, fields[3])?;
-        fill_castle_masks(&mut pos);
-        let them = pos.side.flip();
-        let their_king = pos.king_square(them);
-        if (pos.attackers_to(their_king) & pos.color_pieces(pos.side)).any() {
-            return Err(FenError::OpponentInCheck);
+        pos.check_rules()?;
+        let t = castle_tables(&pos.castle_rooks);
+        pos.castle_masks = t.masks;
+        pos.castle_paths = t.paths;
+        pos.castle_king_paths = t.king_paths;
+        pos.castle_squares_touched = t.touched;
+        if pos.compute_ep_capturable() {
+            pos.st.ep |= EP_CAPTURABLE;
         }
         pos.refresh_hashes();
         pos.debug_validate();
@@ -376,12 +340,6 @@ impl Position {
             .expect("writing to a String cannot fail");
         s
     }
-}
-
-/// True when a pawn of `color` attacks `sq` (used by tests of the en passant rules).
-#[allow(dead_code)]
-pub(crate) fn pawn_attacks_square(pos: &Position, color: Color, sq: Square) -> bool {
-    (attacks::pawn_attacks(color.flip(), sq) & pos.pieces(color, PieceType::PAWN)).any()
 }
 
 #[cfg(test)]

@@ -1,9 +1,12 @@
 //! Incremental make/unmake of moves and null moves, with the plain-data [`Undo`] record.
 
-use super::{Position, State, EP_CAPTURABLE, EP_SQUARE, HISTORY_CAPACITY, NO_EP};
+use super::{
+    Position, State, EP_CAPTURABLE, HISTORY_CAPACITY, HISTORY_INFO_BITS, HISTORY_KEY_MASK, NO_EP,
+};
 use crate::moves::Move;
 use crate::types::{castling_index, CastlingRights, Color, Piece, PieceType, Square};
 use crate::zobrist::KEYS;
+use core::ffi::CStr;
 use core::fmt;
 
 /// What [`Position::make_move_unchecked`] saves for [`Position::unmake_move_unchecked`]: only what cannot be
@@ -14,7 +17,12 @@ use core::fmt;
 pub struct Undo {
     pub(crate) state: State,
     pub(crate) captured: Piece,
+    /// Explicit padding (always zero): no byte of a record is implicit padding, so a record
+    /// copied into C memory initialises all of it.
+    pub(crate) _pad: [u8; 7],
 }
+
+const _: () = assert!(core::mem::size_of::<Undo>() == core::mem::size_of::<State>() + 8);
 
 impl Default for Undo {
     /// A record that belongs to no move (every checked unmake refuses it).
@@ -32,6 +40,7 @@ impl Default for Undo {
                 ep: NO_EP,
             },
             captured: Piece::NONE,
+            _pad: [0; 7],
         }
     }
 }
@@ -54,13 +63,22 @@ pub enum MoveError {
     BadUndo,
 }
 
+impl MoveError {
+    /// A short English description, NUL-terminated for C (`chess_statusMessage` returns it).
+    pub const fn message_c(self) -> &'static CStr {
+        match self {
+            MoveError::Illegal => c"the move is not legal in this position",
+            MoveError::HistoryFull => {
+                c"the position history is full (1024 moves since setup): compact or set it again"
+            }
+            MoveError::BadUndo => c"the move and undo record are not those of the last move made",
+        }
+    }
+}
+
 impl fmt::Display for MoveError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(match self {
-            MoveError::Illegal => "move is not legal in this position",
-            MoveError::HistoryFull => "position history is full",
-            MoveError::BadUndo => "undo record does not match the last move made",
-        })
+        f.write_str(self.message_c().to_str().unwrap_or("move error"))
     }
 }
 
@@ -113,6 +131,16 @@ impl KeyDelta {
     }
 }
 
+/// The low bits of a history entry (see [`HISTORY_INFO_BITS`]): bit 0 the clock is 0, bit 1
+/// an en passant square is set, bits 2-4 its file.
+#[inline(always)]
+fn history_info(st: &State) -> u64 {
+    let has_ep = st.ep != NO_EP;
+    u64::from(st.halfmove == 0) | (u64::from(has_ep) << 1) | (u64::from(st.ep & 7) << 2)
+}
+
+const _: () = assert!(HISTORY_INFO_BITS == 5);
+
 impl Position {
     #[inline(always)]
     fn apply(&mut self, d: KeyDelta) {
@@ -149,6 +177,7 @@ impl Position {
         Undo {
             state: self.st,
             captured: Piece::NONE,
+            _pad: [0; 7],
         }
     }
 
@@ -157,13 +186,15 @@ impl Position {
         self.st = u.state;
     }
 
-    /// Records the current hash (a full history records nothing and only counts). Unmake
-    /// needs no pop: the length is part of the state it copies back.
+    /// Records the current position's entry (its hash, and what the move is about to erase:
+    /// whether the clock is 0 and the en passant square; see [`HISTORY_INFO_BITS`]). A full
+    /// history records nothing and only counts. Unmake needs no pop: the length is part of the
+    /// state it copies back.
     #[inline(always)]
     fn push_history(&mut self) {
         let len = self.st.history_len;
         if let Some(slot) = self.history.get_mut(len as usize) {
-            *slot = self.st.hash;
+            *slot = (self.st.hash & HISTORY_KEY_MASK) | history_info(&self.st);
         }
         self.st.history_len = len.wrapping_add(1);
     }
@@ -208,7 +239,11 @@ impl Position {
     fn make_move_impl<const TRACK: bool>(&mut self, m: Move, us: Color) -> Undo {
         let state = self.st;
         let captured = self.make_move_in_node::<TRACK>(m, us);
-        Undo { state, captured }
+        Undo {
+            state,
+            captured,
+            _pad: [0; 7],
+        }
     }
 
     /// The state every move of this node saves in its record: the same for all of them, so a
@@ -500,97 +535,148 @@ impl Position {
         Ok(self.make_null_move_unchecked())
     }
 
-    /// The hash stored by the last make, if the history holds it.
-    fn last_history(&self) -> Option<u64> {
+    /// What the history proves about the state before the last move made: that move's
+    /// index, its history entry, the halfmove clock before it (counted back to the nearest
+    /// entry whose clock was 0, or to the clock at setup) and its en passant square.
+    /// `None` when nothing was made, or more was made than the history holds.
+    fn last_move_facts(&self) -> Option<(usize, u64, u32, u8)> {
         let n = self.st.history_len as usize;
         if n == 0 || n > HISTORY_CAPACITY {
-            None
-        } else {
-            Some(self.history[n - 1])
+            return None;
         }
+        let idx = n - 1;
+        let entry = self.history[idx];
+        let halfmove = match (0..=idx).rev().find(|&j| self.history[j] & 1 != 0) {
+            Some(j) => (idx - j) as u32,
+            None => self.setup_halfmove.wrapping_add(idx as u32),
+        };
+        let ep = if entry & 2 != 0 {
+            // Before the last move its mover was to move: the square is on that side's
+            // sixth rank.
+            let rank = if self.side == Color::WHITE { 2 } else { 5 };
+            Square::from_coords((entry >> 2) as u8 & 7, rank).to_u8()
+        } else {
+            NO_EP
+        };
+        Some((idx, entry, halfmove, ep))
     }
 
-    /// Checked unmake: takes back `m` only when `m` and `undo` are those of the last move made,
-    /// proven on a copy: the unmade copy must pass every invariant (hashes recomputed), `m`
-    /// must be legal there, and making `m` on it must give back exactly this position. The
-    /// position is untouched on error.
+    /// The record check both checked unmakes share: what the history proves about the state
+    /// before the last move (index, clock, en passant square, hash bits) must be what `undo`
+    /// says, and the fields must be in range for the unmake to run on a probe.
+    fn record_matches_history(&self, undo: &Undo) -> bool {
+        let Some((idx, entry, halfmove, ep)) = self.last_move_facts() else {
+            return false;
+        };
+        let st = &undo.state;
+        st.history_len as usize == idx
+            && st.halfmove == halfmove
+            && (st.ep & !EP_CAPTURABLE) == ep
+            && (st.hash ^ entry) & HISTORY_KEY_MASK == 0
+            && st.castling.bits() <= 15
+            && Piece::from_u8(undo.captured.to_u8()).is_some()
+    }
+
+    /// Checked unmake: takes back `m` only when `m` and `undo` are those of the last move made.
+    /// The record must agree with what the history proves (the clock and en passant square the
+    /// move erased, the hash before it), and it is proven on a copy: the unmade copy must be a
+    /// position [`Position::validate_full`] accepts, `m` must be legal there, and making `m` on
+    /// it must give back exactly this position and history entry. The position is untouched on
+    /// error. Moves past the history's capacity (made with
+    /// [`Position::make_move_unchecked`]) cannot be proven and are refused.
     ///
     /// # Errors
     /// [`MoveError::BadUndo`].
     pub fn try_unmake_move(&mut self, m: Move, undo: &Undo) -> Result<(), MoveError> {
-        if self.last_history() != Some(undo.state.hash) || !m.is_well_formed() {
+        if !m.is_well_formed() || !self.record_matches_history(undo) {
             return Err(MoveError::BadUndo);
         }
         // Enough to keep the unmake below in range; the probe catches everything else.
         let mover = self.side.flip();
         let moved = self.piece_on(m.to());
         let cap = undo.captured;
-        let plausible = !moved.is_none()
-            && moved.color() == mover
-            && undo.state.castling.bits() <= 15
-            && (undo.state.ep == NO_EP || undo.state.ep & EP_SQUARE < 64)
-            && Piece::from_u8(cap.to_u8()).is_some()
-            && (cap.is_none() || (cap.color() == self.side && cap.kind() != PieceType::KING));
-        if !plausible {
+        if moved.is_none()
+            || moved.color() != mover
+            || !(cap.is_none() || (cap.color() == self.side && cap.kind() != PieceType::KING))
+        {
             return Err(MoveError::BadUndo);
         }
         let mut probe = self.clone();
         // A wrong record leaves the copy inconsistent (bits without mailbox entries, overlaps,
-        // wrong hashes), which `validate` reports; every step is masked bit arithmetic, so
+        // wrong hashes), which the validation reports; every step is masked bit arithmetic, so
         // nothing can go out of bounds on the way.
         probe.unmake_move_impl(m, undo, probe.side.flip());
-        if probe.validate().is_err() || !probe.is_legal(m) {
+        if probe.validate_full().is_err() || !probe.is_legal(m) {
             return Err(MoveError::BadUndo);
         }
         probe.make_move_unchecked(m);
-        if probe != *self {
-            return Err(MoveError::BadUndo);
-        }
+        self.check_replay(&probe)?;
         self.unmake_move_unchecked(m, undo);
         Ok(())
     }
 
+    /// True when unmaking `m` with `undo` gives a position that passes
+    /// [`Position::validate`] (tried on a copy): what debug builds of the C layer ask before
+    /// an unchecked unmake, whose own debug check would otherwise panic.
+    pub(crate) fn unmake_validates(&self, m: Move, undo: &Undo) -> bool {
+        let mut probe = self.clone();
+        probe.unmake_move_impl(m, undo, probe.side.flip());
+        probe.validate().is_ok()
+    }
+
+    /// The last step of both checked unmakes: replaying the move on the unmade probe must give
+    /// back this position and the history entry the move wrote.
+    fn check_replay(&self, replayed: &Position) -> Result<(), MoveError> {
+        let idx = (self.st.history_len as usize).wrapping_sub(1);
+        if replayed != self || replayed.history.get(idx) != self.history.get(idx) {
+            return Err(MoveError::BadUndo);
+        }
+        Ok(())
+    }
+
     /// Checked null-move unmake: takes back the last move only when it was a null move made
-    /// with `undo`, proven on a copy as in [`Position::try_unmake_move`].
+    /// with `undo`, proven as in [`Position::try_unmake_move`].
     ///
     /// # Errors
     /// [`MoveError::BadUndo`].
     pub fn try_unmake_null_move(&mut self, undo: &Undo) -> Result<(), MoveError> {
-        if self.last_history() != Some(undo.state.hash)
-            || undo.state.castling.bits() > 15
-            || !(undo.state.ep == NO_EP || undo.state.ep & EP_SQUARE < 64)
-            || !undo.captured.is_none()
-        {
+        if !self.record_matches_history(undo) || !undo.captured.is_none() {
             return Err(MoveError::BadUndo);
         }
         let mut probe = self.clone();
         probe.side = probe.side.flip();
         probe.restore_state(undo);
-        if probe.validate().is_err() || probe.in_check() {
+        if probe.validate_full().is_err() || probe.in_check() {
             return Err(MoveError::BadUndo);
         }
         probe.make_null_move_unchecked();
-        if probe != *self {
-            return Err(MoveError::BadUndo);
-        }
+        self.check_replay(&probe)?;
         self.unmake_null_move_unchecked(undo);
         Ok(())
     }
 
     /// Forgets the history (repetition detection starts afresh from this position).
     pub fn clear_history(&mut self) {
-        self.fullmove_plies += self.st.history_len as u32;
+        self.fullmove_plies = self
+            .fullmove_plies
+            .saturating_add(self.st.history_len as u32);
+        self.setup_halfmove = self.st.halfmove;
         self.st.history_len = 0;
     }
 
     /// Keeps only the history entries a repetition can still reach (those since the last
     /// capture or pawn move), moved to the front, so a long game never fills the history.
-    /// For game drivers that never unmake past this point.
+    /// For game drivers that never unmake past this point (a checked unmake of an earlier move
+    /// is refused afterwards).
     pub fn compact_history(&mut self) {
         let n = (self.st.history_len as usize).min(HISTORY_CAPACITY);
         let keep = (self.st.halfmove as usize).min(n);
         self.history.copy_within(n - keep..n, 0);
-        self.fullmove_plies += self.st.history_len as u32 - keep as u32;
+        self.fullmove_plies = self
+            .fullmove_plies
+            .saturating_add(self.st.history_len as u32 - keep as u32);
+        // The clock before the first kept entry: every move since it was reversible.
+        self.setup_halfmove = self.st.halfmove.wrapping_sub(keep as u32);
         self.st.history_len = keep as u16;
     }
 }

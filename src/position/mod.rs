@@ -22,6 +22,7 @@ pub mod fen;
 pub mod make;
 pub mod notation;
 pub mod status;
+pub mod validate;
 
 use crate::attacks::{self, Sliders};
 use crate::bitboard::Bitboard;
@@ -50,6 +51,20 @@ pub(crate) const NO_EP: u8 = 64;
 pub(crate) const EP_CAPTURABLE: u8 = 0x80;
 /// Mask of `ep` that gives the square (or `NO_EP`).
 pub(crate) const EP_SQUARE: u8 = 0x7f;
+
+/// A history entry is the position's hash with its low [`HISTORY_INFO_BITS`] bits replaced by
+/// what a move erases and the checked unmake must prove a record against:
+///
+/// ```text
+/// bits 0     the halfmove clock was 0 before the move (the clock before any move then
+///            follows by counting back to the nearest such entry, or to `setup_halfmove`)
+/// bit  1     there was an en passant square before the move
+/// bits 2-4   its file (the rank follows from the side to move)
+/// bits 5-63  the position's hash before the move (repetition compares these 59 bits)
+/// ```
+pub(crate) const HISTORY_INFO_BITS: u32 = 5;
+/// Mask of a history entry's hash bits.
+pub(crate) const HISTORY_KEY_MASK: u64 = !((1u64 << HISTORY_INFO_BITS) - 1);
 
 /// The part of the position that make changes and unmake copies back from the [`Undo`]
 /// record in one piece (the side to move is flipped back instead).
@@ -93,6 +108,7 @@ pub(crate) struct State {
 /// ");
 /// ```
 #[derive(Clone)]
+#[repr(C)]
 pub struct Position {
     // Board.
     pub(crate) by_type: [Bitboard; 8],
@@ -100,10 +116,15 @@ pub struct Position {
     pub(crate) board: [Piece; 64],
     // State: side to move, and what the undo record copies back whole.
     pub(crate) side: Color,
+    /// Explicit padding (always zero): the layout has no implicit padding, so every byte of a
+    /// position is initialised and a copy of the C struct is well defined.
+    pub(crate) _pad_side: [u8; 7],
     pub(crate) st: State,
     // Setup.
     pub(crate) castle_rooks: [Square; 4],
     pub(crate) castle_masks: [u8; 64],
+    /// Explicit padding (always zero).
+    pub(crate) _pad_castle: [u8; 4],
     /// Per castling right: the squares that must be empty (king and rook paths, without the
     /// king and the rook themselves), and the king's path (squares that must not be attacked).
     pub(crate) castle_paths: [Bitboard; 4],
@@ -115,10 +136,41 @@ pub struct Position {
     /// 1 when Black moved first, plus whatever clearing or compacting the history dropped. The
     /// fullmove number is derived from it and the history length, so make never updates it.
     pub(crate) fullmove_plies: u32,
-    // History: `history[i]` is the hash before the i-th move made since setup (the length is
+    /// The halfmove clock before the first move of the history (the FEN's clock, or the clock
+    /// where clearing or compacting the history started it anew): with the entries' zero-clock
+    /// bits it gives the clock before any move of the history exactly.
+    pub(crate) setup_halfmove: u32,
+    // History: `history[i]` is the entry (hash and erased facts, see [`HISTORY_INFO_BITS`])
+    // of the position before the i-th move made since setup (the length is
     // `st.history_len`).
     pub(crate) history: [u64; HISTORY_CAPACITY],
 }
+
+// No implicit padding anywhere in a position: the size is the sum of the fields' sizes, so a
+// position written into caller memory initialises every byte of it.
+const _: () = {
+    use core::mem::size_of;
+    assert!(
+        size_of::<Position>()
+            == size_of::<[Bitboard; 8]>()
+                + size_of::<[Bitboard; 2]>()
+                + 64
+                + 1
+                + 7
+                + size_of::<State>()
+                + 4
+                + 64
+                + 4
+                + 2 * size_of::<[Bitboard; 4]>()
+                + size_of::<Bitboard>()
+                + 4
+                + 4
+                + 8 * HISTORY_CAPACITY
+    );
+    assert!(
+        size_of::<State>() == 3 * 8 + 4 + 2 + 1 + 1 + if cfg!(debug_assertions) { 8 } else { 0 }
+    );
+};
 
 impl Default for Position {
     fn default() -> Self {
@@ -134,6 +186,7 @@ impl Position {
             by_color: [Bitboard::EMPTY; 2],
             board: [Piece::NONE; 64],
             side: Color::WHITE,
+            _pad_side: [0; 7],
             st: State {
                 hash: 0,
                 pawn_hash: 0,
@@ -147,10 +200,12 @@ impl Position {
             },
             castle_rooks: [Square::H1, Square::A1, Square::H8, Square::A8],
             castle_masks: [15; 64],
+            _pad_castle: [0; 4],
             castle_paths: [Bitboard::EMPTY; 4],
             castle_king_paths: [Bitboard::EMPTY; 4],
             castle_squares_touched: Bitboard::EMPTY,
             fullmove_plies: 0,
+            setup_halfmove: 0,
             history: [0; HISTORY_CAPACITY],
         }
     }
@@ -221,8 +276,8 @@ impl Position {
         Square::new(self.st.ep & EP_SQUARE)
     }
 
-    /// The en passant square when a pawn of the side to move attacks it (a capture there may
-    /// still be illegal because of a pin): a flag read, no attack test.
+    /// The en passant square when the side to move can legally capture there: a flag read, no
+    /// attack test (the flag is set where the square is set).
     #[inline(always)]
     pub fn capturable_en_passant(&self) -> Option<Square> {
         if self.st.ep & EP_CAPTURABLE != 0 {
@@ -241,7 +296,12 @@ impl Position {
     /// The move number, starting at 1 and incremented after Black's move (at most 65535).
     #[inline(always)]
     pub fn fullmove_number(&self) -> u32 {
-        ((self.fullmove_plies + self.st.history_len as u32) / 2 + 1).min(u16::MAX as u32)
+        (self
+            .fullmove_plies
+            .saturating_add(self.st.history_len as u32)
+            / 2
+            + 1)
+        .min(u16::MAX as u32)
     }
 
     /// Zobrist hash of the position (pieces, side, castling rights, capturable en passant).
@@ -341,9 +401,10 @@ impl Position {
         pinned & self.color_pieces(color)
     }
 
-    /// True when a pawn of the side to move stands ready to capture on the en passant square
-    /// (ignoring pins): the condition under which the en passant file enters the hash.
-    /// Recomputed from the board (the [`EP_CAPTURABLE`] flag caches it).
+    /// True when the side to move has a legal en passant capture: the condition under which
+    /// the en passant file enters the hash (positions equal for play hash equal, as in
+    /// python-chess's transposition key). Recomputed from the board (the [`EP_CAPTURABLE`]
+    /// flag caches it).
     pub(crate) fn compute_ep_capturable(&self) -> bool {
         match Square::new(self.st.ep & EP_SQUARE) {
             Some(ep) => self.ep_capturable_by(ep, self.side),
@@ -351,11 +412,30 @@ impl Position {
         }
     }
 
-    /// True when a pawn of `capturer` attacks the en passant square `ep` (pins ignored): the
-    /// one test behind the capturable flag, at setup and after a double push.
+    /// True when a pawn of `capturer` can legally capture en passant on `ep` (the pawn that
+    /// double-pushed stands in front of it): the one test behind the capturable flag, at setup
+    /// and after a double push. A pawn attacking the square is the cheap first test (it fails
+    /// for most double pushes); only then is the capture tried on the occupancy, with both
+    /// pawns gone and the capturer on `ep`, for any attack on the capturer's king.
     #[inline(always)]
     pub(crate) fn ep_capturable_by(&self, ep: Square, capturer: Color) -> bool {
-        (attacks::pawn_attacks(capturer.flip(), ep) & self.pieces(capturer, PieceType::PAWN)).any()
+        let candidates =
+            attacks::pawn_attacks(capturer.flip(), ep) & self.pieces(capturer, PieceType::PAWN);
+        candidates.any() && self.ep_capture_is_legal(ep, capturer, candidates)
+    }
+
+    /// The rare part of [`Position::ep_capturable_by`]: does any of `candidates` (pawns of
+    /// `capturer` attacking `ep`) capture there without leaving its king attacked?
+    #[cold]
+    #[inline(never)]
+    fn ep_capture_is_legal(&self, ep: Square, capturer: Color, candidates: Bitboard) -> bool {
+        let victim = Square::from_index(ep.to_u8() ^ 8);
+        let king = self.king_square(capturer);
+        let enemies = self.color_pieces(capturer.flip()) & !victim.bb();
+        crate::with_sliders!(|s| candidates.iter().any(|from| {
+            let occ = (self.occupied() ^ from.bb() ^ victim.bb()) | ep.bb();
+            (self.attackers_to_with(s, king, occ) & enemies).is_empty()
+        }))
     }
 
     /// Puts `pc` (not `NONE`) on the empty square `sq`: bitboards and mailbox only.
@@ -425,124 +505,6 @@ impl Position {
         {
             self.st.hash2 = self.compute_hashes_with(&crate::zobrist::KEYS2).0;
         }
-    }
-
-    /// Checks every invariant: colors disjoint, type sets disjoint and covering the colors,
-    /// one king a side, mailbox equal to the bitboards, hashes equal to a recomputation,
-    /// en passant square and castling rights consistent. Returns the first violation.
-    pub fn validate(&self) -> Result<(), &'static str> {
-        self.validate_board()?;
-        if (self.st.hash, self.st.pawn_hash, self.st.material_hash) != self.compute_hashes() {
-            return Err("hash differs from recomputation");
-        }
-        #[cfg(debug_assertions)]
-        if self.st.hash2 != self.compute_hashes_with(&crate::zobrist::KEYS2).0 {
-            return Err("second hash differs from recomputation");
-        }
-        Ok(())
-    }
-
-    /// [`Position::validate`] without the hashes.
-    fn validate_board(&self) -> Result<(), &'static str> {
-        if (self.by_color[0] & self.by_color[1]).any() {
-            return Err("color sets overlap");
-        }
-        if self.by_type[0].any() || self.by_type[7].any() {
-            return Err("unused type slot is not empty");
-        }
-        let mut union = Bitboard::EMPTY;
-        for t in 1..7 {
-            if (union & self.by_type[t]).any() {
-                return Err("type sets overlap");
-            }
-            union |= self.by_type[t];
-        }
-        if union != self.occupied() {
-            return Err("type sets do not cover the color sets");
-        }
-        for c in [Color::WHITE, Color::BLACK] {
-            if self.pieces(c, PieceType::KING).count() != 1 {
-                return Err("not exactly one king per side");
-            }
-        }
-        for sq in Square::all() {
-            let pc = self.board[sq.index()];
-            let expect = if self.occupied().has(sq) {
-                let color = if self.by_color[1].has(sq) {
-                    Color::BLACK
-                } else {
-                    Color::WHITE
-                };
-                let kind = (1..7u8)
-                    .find(|&t| self.by_type[t as usize].has(sq))
-                    .unwrap_or(0);
-                Piece::new(color, PieceType::new(kind).unwrap_or(PieceType::NONE))
-            } else {
-                Piece::NONE
-            };
-            if pc != expect {
-                return Err("mailbox differs from bitboards");
-            }
-        }
-        if self.st.ep != NO_EP
-            && Square::new(self.st.ep & EP_SQUARE)
-                .is_none_or(|ep| ep.rank() != if self.side == Color::WHITE { 5 } else { 2 })
-        {
-            return Err("en passant square on a wrong rank");
-        }
-        if (self.st.ep & EP_CAPTURABLE != 0) != self.compute_ep_capturable() {
-            return Err("en passant capturable flag differs from the board");
-        }
-        if self.st.castling.bits() > 15 {
-            return Err("castling rights out of range");
-        }
-        for i in 0..4 {
-            let color = Color::from_index((i / 2) as u8);
-            if self.st.castling.has(i)
-                && (self.piece_on(Square::E1.relative(color)) != Piece::new(color, PieceType::KING)
-                    || self.piece_on(self.castle_rooks[i]) != Piece::new(color, PieceType::ROOK))
-            {
-                return Err("castling right without its king and rook");
-            }
-        }
-        Ok(())
-    }
-
-    /// A cheap sanity check (one king a side, disjoint colors, state fields in range) for
-    /// positions that arrive as raw bytes, e.g. through the C ABI: catches a zeroed or
-    /// uninitialised struct without the cost of [`Position::validate`].
-    #[inline]
-    pub fn is_plausible(&self) -> bool {
-        self.pieces(Color::WHITE, PieceType::KING).count() == 1
-            && self.pieces(Color::BLACK, PieceType::KING).count() == 1
-            && (self.by_color[0] & self.by_color[1]).is_empty()
-            && self.side.to_u8() < 2
-            && self.st.castling.bits() <= 15
-            && (self.st.ep == NO_EP || self.st.ep & EP_SQUARE < 64)
-    }
-
-    /// Debug-build check of [`Position::validate`] (no-op in release builds).
-    #[inline(always)]
-    pub(crate) fn debug_validate(&self) {
-        self.debug_validate_tracked(true);
-    }
-
-    /// Debug-build check of every invariant, the hashes only when they are `tracked`.
-    #[inline(always)]
-    pub(crate) fn debug_validate_tracked(&self, tracked: bool) {
-        #[cfg(debug_assertions)]
-        {
-            let result = if tracked {
-                self.validate()
-            } else {
-                self.validate_board()
-            };
-            if let Err(e) = result {
-                panic!("position invariant broken: {e} in {}", self.to_fen());
-            }
-        }
-        #[cfg(not(debug_assertions))]
-        let _ = tracked;
     }
 
     /// Writes the board as 8 lines (rank 8 first, `rank-digit piece piece ...`, `.` empty)

@@ -1,6 +1,6 @@
 //! Repetition detection and game status.
 
-use super::{Position, HISTORY_CAPACITY};
+use super::{Position, HISTORY_CAPACITY, HISTORY_KEY_MASK};
 use crate::bitboard::Bitboard;
 use crate::types::PieceType;
 
@@ -26,6 +26,7 @@ pub enum GameStatus {
 impl Position {
     /// True when the current position occurred twice before (3 occurrences in all), looking
     /// back only as far as the last capture or pawn move and at most `ply_limit` plies.
+    /// Positions are compared by the 59 hash bits a history entry keeps.
     /// Sees nothing once more moves were made than the history holds
     /// ([`HISTORY_CAPACITY`]; see [`Position::compact_history`]).
     pub fn is_repetition(&self, ply_limit: i32) -> bool {
@@ -39,7 +40,7 @@ impl Position {
         let mut seen = 0;
         let mut i = 2;
         while i <= back {
-            if self.history[n - i] == self.st.hash {
+            if (self.history[n - i] ^ self.st.hash) & HISTORY_KEY_MASK == 0 {
                 seen += 1;
                 if seen >= 2 {
                     return true;

@@ -1,0 +1,232 @@
+//! Status codes: the `ChessStatus` enum, the conversions from the core's errors, and
+//! `chess_statusMessage`. Each message is written once: the core's errors carry their own
+//! (NUL-terminated) text, the codes of the C layer alone have theirs here.
+
+#![allow(non_camel_case_types)]
+
+use crate::position::{FenError, MoveError, NotationError};
+use core::ffi::{c_char, CStr};
+
+/// Result of every fallible function. The numbers are stable: new codes are only ever added.
+/// `chess_statusMessage` turns a code into an English sentence.
+#[repr(C)]
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub enum ChessStatus {
+    /// Success.
+    CHESS_OK = 0,
+    /// A required pointer argument was NULL.
+    CHESS_ERR_NULL_ARGUMENT = 1,
+    /// The output buffer is too small; nothing was written.
+    CHESS_ERR_BUFFER_TOO_SMALL = 2,
+    /// The move is not legal in the position (or not a move at all).
+    CHESS_ERR_ILLEGAL_MOVE = 3,
+    /// The position's history is full (1024 moves since setup): compact it
+    /// (`chess_compactHistory`) or set the position again.
+    CHESS_ERR_HISTORY_FULL = 4,
+    /// An argument is out of range or malformed (text, square, generator class, ...).
+    CHESS_ERR_INVALID_ARGUMENT = 5,
+    /// The ChessPosition was never initialised, or its bytes were overwritten: it is not a
+    /// position the library wrote (or one reachable in a game).
+    CHESS_ERR_INVALID_POSITION = 6,
+    /// The move and undo record passed to unmake are not those of the last move made.
+    CHESS_ERR_BAD_UNDO = 7,
+    /// An internal error (a bug): the library caught it at the boundary.
+    CHESS_ERR_INTERNAL = 8,
+    /// FEN: not 6 (or 4) fields separated by single spaces.
+    CHESS_ERR_FEN_FIELD_COUNT = 100,
+    /// FEN: text after the sixth field.
+    CHESS_ERR_FEN_TRAILING_TEXT = 101,
+    /// FEN: malformed piece placement.
+    CHESS_ERR_FEN_BOARD = 102,
+    /// FEN: side to move is not `w` or `b`.
+    CHESS_ERR_FEN_SIDE_TO_MOVE = 103,
+    /// FEN: castling field is not `-` or a subset of `KQkq` in order.
+    CHESS_ERR_FEN_CASTLING = 104,
+    /// FEN: en passant field is not `-` or a square.
+    CHESS_ERR_FEN_EN_PASSANT = 105,
+    /// FEN: halfmove clock not a number in 0..65535.
+    CHESS_ERR_FEN_HALFMOVE_CLOCK = 106,
+    /// FEN: fullmove number not a number in 1..65535.
+    CHESS_ERR_FEN_FULLMOVE_NUMBER = 107,
+    /// FEN: not exactly one king per side.
+    CHESS_ERR_FEN_KING_COUNT = 108,
+    /// FEN: a pawn on rank 1 or 8.
+    CHESS_ERR_FEN_PAWN_ON_BACK_RANK = 109,
+    /// FEN: more pieces than a game can produce (over 16 a side, over 8 pawns, promotions).
+    CHESS_ERR_FEN_TOO_MANY_PIECES = 110,
+    /// FEN: castling rights contradicted by king and rook placement.
+    CHESS_ERR_FEN_CASTLING_RIGHTS = 111,
+    /// FEN: en passant square on the wrong rank for the side to move.
+    CHESS_ERR_FEN_EN_PASSANT_RANK = 112,
+    /// FEN: en passant square without the pawn that just made the double step.
+    CHESS_ERR_FEN_EN_PASSANT_PAWN = 113,
+    /// FEN: the side not to move is in check.
+    CHESS_ERR_FEN_OPPONENT_IN_CHECK = 114,
+    /// FEN: the side to move is in a check no single move can give (more than two checkers,
+    /// two that one move cannot uncover, or a check not given by the double push that set the
+    /// en passant square).
+    CHESS_ERR_FEN_IMPOSSIBLE_CHECK = 115,
+}
+
+/// A `ChessStatus` as received from C, where any int may arrive: read as an integer so an
+/// out-of-range value is an ordinary input, not undefined behaviour. Shown as `ChessStatus`
+/// in the header.
+pub type ChessStatusCode = core::ffi::c_int;
+
+/// Maps each core error to its status code, both ways, from one list.
+macro_rules! error_codes {
+    ($error:ident, $from_status:ident: $($variant:ident => $status:ident),* $(,)?) => {
+        impl From<$error> for ChessStatus {
+            fn from(e: $error) -> ChessStatus {
+                match e {
+                    $($error::$variant => ChessStatus::$status,)*
+                }
+            }
+        }
+
+        fn $from_status(s: ChessStatus) -> Option<$error> {
+            match s {
+                $(ChessStatus::$status => Some($error::$variant),)*
+                _ => None,
+            }
+        }
+    };
+}
+
+error_codes!(FenError, fen_error:
+    FieldCount => CHESS_ERR_FEN_FIELD_COUNT,
+    TrailingText => CHESS_ERR_FEN_TRAILING_TEXT,
+    Board => CHESS_ERR_FEN_BOARD,
+    SideToMove => CHESS_ERR_FEN_SIDE_TO_MOVE,
+    Castling => CHESS_ERR_FEN_CASTLING,
+    EnPassant => CHESS_ERR_FEN_EN_PASSANT,
+    HalfmoveClock => CHESS_ERR_FEN_HALFMOVE_CLOCK,
+    FullmoveNumber => CHESS_ERR_FEN_FULLMOVE_NUMBER,
+    KingCount => CHESS_ERR_FEN_KING_COUNT,
+    PawnOnBackRank => CHESS_ERR_FEN_PAWN_ON_BACK_RANK,
+    TooManyPieces => CHESS_ERR_FEN_TOO_MANY_PIECES,
+    CastlingRights => CHESS_ERR_FEN_CASTLING_RIGHTS,
+    EnPassantRank => CHESS_ERR_FEN_EN_PASSANT_RANK,
+    EnPassantPawn => CHESS_ERR_FEN_EN_PASSANT_PAWN,
+    OpponentInCheck => CHESS_ERR_FEN_OPPONENT_IN_CHECK,
+    ImpossibleCheck => CHESS_ERR_FEN_IMPOSSIBLE_CHECK,
+);
+
+error_codes!(MoveError, move_error:
+    Illegal => CHESS_ERR_ILLEGAL_MOVE,
+    HistoryFull => CHESS_ERR_HISTORY_FULL,
+    BadUndo => CHESS_ERR_BAD_UNDO,
+);
+
+impl From<NotationError> for ChessStatus {
+    fn from(e: NotationError) -> ChessStatus {
+        match e {
+            NotationError::Syntax => ChessStatus::CHESS_ERR_INVALID_ARGUMENT,
+            NotationError::Illegal => ChessStatus::CHESS_ERR_ILLEGAL_MOVE,
+        }
+    }
+}
+
+impl ChessStatus {
+    /// Every status, in code order (the codes `chess_statusMessage` knows).
+    pub const ALL: [ChessStatus; 25] = {
+        use ChessStatus::*;
+        [
+            CHESS_OK,
+            CHESS_ERR_NULL_ARGUMENT,
+            CHESS_ERR_BUFFER_TOO_SMALL,
+            CHESS_ERR_ILLEGAL_MOVE,
+            CHESS_ERR_HISTORY_FULL,
+            CHESS_ERR_INVALID_ARGUMENT,
+            CHESS_ERR_INVALID_POSITION,
+            CHESS_ERR_BAD_UNDO,
+            CHESS_ERR_INTERNAL,
+            CHESS_ERR_FEN_FIELD_COUNT,
+            CHESS_ERR_FEN_TRAILING_TEXT,
+            CHESS_ERR_FEN_BOARD,
+            CHESS_ERR_FEN_SIDE_TO_MOVE,
+            CHESS_ERR_FEN_CASTLING,
+            CHESS_ERR_FEN_EN_PASSANT,
+            CHESS_ERR_FEN_HALFMOVE_CLOCK,
+            CHESS_ERR_FEN_FULLMOVE_NUMBER,
+            CHESS_ERR_FEN_KING_COUNT,
+            CHESS_ERR_FEN_PAWN_ON_BACK_RANK,
+            CHESS_ERR_FEN_TOO_MANY_PIECES,
+            CHESS_ERR_FEN_CASTLING_RIGHTS,
+            CHESS_ERR_FEN_EN_PASSANT_RANK,
+            CHESS_ERR_FEN_EN_PASSANT_PAWN,
+            CHESS_ERR_FEN_OPPONENT_IN_CHECK,
+            CHESS_ERR_FEN_IMPOSSIBLE_CHECK,
+        ]
+    };
+
+    /// The status with this code, if there is one.
+    pub fn from_code(code: ChessStatusCode) -> Option<ChessStatus> {
+        Self::ALL
+            .into_iter()
+            .find(|s| *s as ChessStatusCode == code)
+    }
+
+    /// An English sentence for the status (NUL-terminated, static).
+    pub fn message(self) -> &'static CStr {
+        if let Some(e) = fen_error(self) {
+            return e.message_c();
+        }
+        if let Some(e) = move_error(self) {
+            return e.message_c();
+        }
+        match self {
+            ChessStatus::CHESS_OK => c"success",
+            ChessStatus::CHESS_ERR_NULL_ARGUMENT => c"a required pointer argument was NULL",
+            ChessStatus::CHESS_ERR_BUFFER_TOO_SMALL => c"the output buffer is too small",
+            ChessStatus::CHESS_ERR_INVALID_ARGUMENT => c"an argument is out of range or malformed",
+            ChessStatus::CHESS_ERR_INVALID_POSITION => {
+                c"the position was never initialised or its bytes were corrupted"
+            }
+            ChessStatus::CHESS_ERR_INTERNAL => c"internal error in chesscore",
+            // The core's errors returned above.
+            _ => c"unknown status code",
+        }
+    }
+}
+
+/// An English sentence for `status` (never NULL; unknown codes get a sentence saying so).
+/// The string is static: do not free it.
+#[no_mangle]
+pub extern "C" fn chess_statusMessage(status: ChessStatusCode) -> *const c_char {
+    ChessStatus::from_code(status)
+        .map_or(c"unknown status code", ChessStatus::message)
+        .as_ptr()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn codes_are_distinct_and_named_once() {
+        for (i, s) in ChessStatus::ALL.iter().enumerate() {
+            assert_eq!(ChessStatus::from_code(*s as ChessStatusCode), Some(*s));
+            let text = s.message().to_str().unwrap();
+            assert!(!text.is_empty() && text != "unknown status code", "{s:?}");
+            for t in &ChessStatus::ALL[..i] {
+                assert_ne!(*s as i32, *t as i32);
+                assert_ne!(s.message(), t.message(), "{s:?} and {t:?} share a message");
+            }
+        }
+        assert_eq!(ChessStatus::from_code(9), None);
+        assert_eq!(ChessStatus::from_code(-1), None);
+    }
+
+    #[test]
+    fn core_errors_map_back_to_themselves() {
+        for s in ChessStatus::ALL {
+            if let Some(e) = fen_error(s) {
+                assert_eq!(ChessStatus::from(e), s);
+            }
+            if let Some(e) = move_error(s) {
+                assert_eq!(ChessStatus::from(e), s);
+            }
+        }
+    }
+}
