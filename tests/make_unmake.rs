@@ -139,12 +139,314 @@ fn history_capacity_is_enforced_by_checked_make() {
             }
         }
     }
-    assert_eq!(made, chesscore::position::HISTORY_CAPACITY);
-    // Compacting keeps only what a repetition can reach (nothing: the halfmove clock counts
-    // every ply here, so everything is kept up to the clock), and makes room again.
-    pos.compact_history();
-    assert!(pos.ply_count() as usize <= chesscore::position::HISTORY_CAPACITY);
+    assert_eq!(made, 1024);
+    assert_eq!(chesscore::position::HISTORY_CAPACITY, 1024);
+    // 1024 = 256 rounds of the 4-ply shuffle: the start position again, White to move at move
+    // 1024 / 2 + 1 = 513, no capture or pawn move in 1024 plies.
+    let start_again = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 1024 513";
+    assert_eq!(pos.to_fen(), start_again);
+    // It stood there 4 and 8 plies ago: the third occurrence is found looking back 8 plies,
+    // not 7.
     assert!(pos.is_repetition(i32::MAX));
+    assert!(pos.is_repetition(8));
+    assert!(!pos.is_repetition(7));
+    // Every entry is since the last capture or pawn move (the clock is 1024), so compacting
+    // keeps all 1024 and makes no room.
+    pos.compact_history();
+    assert_eq!(pos.ply_count(), 1024);
+    assert_eq!(pos.to_fen(), start_again);
+    assert!(pos.is_repetition(8) && !pos.is_repetition(7));
+    let nf3 = pos.parse_uci_move("g1f3").unwrap();
+    assert_eq!(pos.try_make_move(nf3), Err(MoveError::HistoryFull));
+    // The unchecked make goes on past the capacity; after a pawn move nothing before it can
+    // repeat, so compacting keeps nothing and the checked make works again.
+    pos.make_move_unchecked(pos.parse_uci_move("e2e4").unwrap());
+    assert_eq!(pos.ply_count(), 1025);
+    let after_e4 = "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq e3 0 513";
+    assert_eq!(pos.to_fen(), after_e4);
+    pos.compact_history();
+    assert_eq!(pos.ply_count(), 0);
+    assert_eq!(pos.to_fen(), after_e4);
+    pos.try_make_move(pos.parse_uci_move("e7e5").unwrap())
+        .unwrap();
+    assert_eq!(pos.ply_count(), 1);
+    assert_eq!(
+        pos.to_fen(),
+        "rnbqkbnr/pppp1ppp/8/4p3/4P3/8/PPPP1PPP/RNBQKBNR w KQkq e6 0 514"
+    );
+}
+
+/// One step of a scripted game: a move with everything that must hold after it (all derived
+/// by hand from the move sequence), or a compaction with the history length it must leave.
+enum Step {
+    /// UCI move, FEN after it, `ply_count` after it, whether this is a third occurrence.
+    Play(&'static str, &'static str, u32, bool),
+    /// Compact; the `ply_count` after it. Nothing else may change.
+    Compact(u32),
+}
+
+#[test]
+fn compaction_keeps_exactly_the_entries_since_the_last_capture_or_pawn_move() {
+    use chesscore::GameStatus;
+    use Step::{Compact, Play};
+    // The knights shuffle (Nf3 Nf6 Ng1 Ng8 brings a position back after 4 plies) between pawn
+    // moves and captures. The history holds one entry per move since setup or since what the
+    // last compaction dropped; compacting keeps the last `halfmove clock` entries (the
+    // positions since the last capture or pawn move, which are all a repetition can reach).
+    // A third occurrence after a compaction needs the first occurrence, the oldest entry kept:
+    // keeping one entry fewer misses it (plies 18, 19 and 30), one more shows in `ply_count`.
+    let steps = [
+        Play(
+            "g1f3",
+            "rnbqkbnr/pppppppp/8/8/8/5N2/PPPPPPPP/RNBQKB1R b KQkq - 1 1",
+            1,
+            false,
+        ),
+        Play(
+            "g8f6",
+            "rnbqkb1r/pppppppp/5n2/8/8/5N2/PPPPPPPP/RNBQKB1R w KQkq - 2 2",
+            2,
+            false,
+        ),
+        Play(
+            "f3g1",
+            "rnbqkb1r/pppppppp/5n2/8/8/8/PPPPPPPP/RNBQKBNR b KQkq - 3 2",
+            3,
+            false,
+        ),
+        // Ply 4: the start position for the second time.
+        Play(
+            "f6g8",
+            "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 4 3",
+            4,
+            false,
+        ),
+        // Clock 4, 4 entries: nothing to drop.
+        Compact(4),
+        Play(
+            "g1f3",
+            "rnbqkbnr/pppppppp/8/8/8/5N2/PPPPPPPP/RNBQKB1R b KQkq - 5 3",
+            5,
+            false,
+        ),
+        Play(
+            "g8f6",
+            "rnbqkb1r/pppppppp/5n2/8/8/5N2/PPPPPPPP/RNBQKB1R w KQkq - 6 4",
+            6,
+            false,
+        ),
+        Play(
+            "f3g1",
+            "rnbqkb1r/pppppppp/5n2/8/8/8/PPPPPPPP/RNBQKBNR b KQkq - 7 4",
+            7,
+            false,
+        ),
+        // Ply 8: the start position for the third time (plies 0, 4, 8).
+        Play(
+            "f6g8",
+            "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 8 5",
+            8,
+            true,
+        ),
+        Compact(8),
+        // A pawn move: clock 0, so compacting drops all 9 entries.
+        Play(
+            "e2e4",
+            "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq e3 0 5",
+            9,
+            false,
+        ),
+        Compact(0),
+        // Ply 10: position A (the e6 square is written but no pawn can take: not hashed).
+        Play(
+            "e7e5",
+            "rnbqkbnr/pppp1ppp/8/4p3/4P3/8/PPPP1PPP/RNBQKBNR w KQkq e6 0 6",
+            1,
+            false,
+        ),
+        Play(
+            "g1f3",
+            "rnbqkbnr/pppp1ppp/8/4p3/4P3/5N2/PPPP1PPP/RNBQKB1R b KQkq - 1 6",
+            2,
+            false,
+        ),
+        // Ply 12: position B.
+        Play(
+            "g8f6",
+            "rnbqkb1r/pppp1ppp/5n2/4p3/4P3/5N2/PPPP1PPP/RNBQKB1R w KQkq - 2 7",
+            3,
+            false,
+        ),
+        // 3 entries (plies 9, 10, 11), clock 2: the entry of ply 9 (before e7e5) goes.
+        Compact(2),
+        Play(
+            "f3g1",
+            "rnbqkb1r/pppp1ppp/5n2/4p3/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 3 7",
+            3,
+            false,
+        ),
+        // Ply 14: A for the second time.
+        Play(
+            "f6g8",
+            "rnbqkbnr/pppp1ppp/8/4p3/4P3/8/PPPP1PPP/RNBQKBNR w KQkq - 4 8",
+            4,
+            false,
+        ),
+        Play(
+            "g1f3",
+            "rnbqkbnr/pppp1ppp/8/4p3/4P3/5N2/PPPP1PPP/RNBQKB1R b KQkq - 5 8",
+            5,
+            false,
+        ),
+        // Ply 16: B for the second time.
+        Play(
+            "g8f6",
+            "rnbqkb1r/pppp1ppp/5n2/4p3/4P3/5N2/PPPP1PPP/RNBQKB1R w KQkq - 6 9",
+            6,
+            false,
+        ),
+        Compact(6),
+        Play(
+            "f3g1",
+            "rnbqkb1r/pppp1ppp/5n2/4p3/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 7 9",
+            7,
+            false,
+        ),
+        // Ply 18: A for the third time (plies 10, 14, 18): needs the entry of ply 10.
+        Play(
+            "f6g8",
+            "rnbqkbnr/pppp1ppp/8/4p3/4P3/8/PPPP1PPP/RNBQKBNR w KQkq - 8 10",
+            8,
+            true,
+        ),
+        // Ply 19: A + Nf3 for the third time too (plies 11, 15, 19).
+        Play(
+            "g1f3",
+            "rnbqkbnr/pppp1ppp/8/4p3/4P3/5N2/PPPP1PPP/RNBQKB1R b KQkq - 9 10",
+            9,
+            true,
+        ),
+        Play(
+            "b8c6",
+            "r1bqkbnr/pppp1ppp/2n5/4p3/4P3/5N2/PPPP1PPP/RNBQKB1R w KQkq - 10 11",
+            10,
+            false,
+        ),
+        // A capture and the recapture: the clock starts again.
+        Play(
+            "f3e5",
+            "r1bqkbnr/pppp1ppp/2n5/4N3/4P3/8/PPPP1PPP/RNBQKB1R b KQkq - 0 11",
+            11,
+            false,
+        ),
+        // Ply 22: position C.
+        Play(
+            "c6e5",
+            "r1bqkbnr/pppp1ppp/8/4n3/4P3/8/PPPP1PPP/RNBQKB1R w KQkq - 0 12",
+            12,
+            false,
+        ),
+        Play(
+            "b1c3",
+            "r1bqkbnr/pppp1ppp/8/4n3/4P3/2N5/PPPP1PPP/R1BQKB1R b KQkq - 1 12",
+            13,
+            false,
+        ),
+        // 13 entries, clock 1: only the entry of ply 22 (C) stays.
+        Compact(1),
+        Play(
+            "g8f6",
+            "r1bqkb1r/pppp1ppp/5n2/4n3/4P3/2N5/PPPP1PPP/R1BQKB1R w KQkq - 2 13",
+            2,
+            false,
+        ),
+        Play(
+            "c3b1",
+            "r1bqkb1r/pppp1ppp/5n2/4n3/4P3/8/PPPP1PPP/RNBQKB1R b KQkq - 3 13",
+            3,
+            false,
+        ),
+        // Ply 26: C for the second time.
+        Play(
+            "f6g8",
+            "r1bqkbnr/pppp1ppp/8/4n3/4P3/8/PPPP1PPP/RNBQKB1R w KQkq - 4 14",
+            4,
+            false,
+        ),
+        Play(
+            "b1c3",
+            "r1bqkbnr/pppp1ppp/8/4n3/4P3/2N5/PPPP1PPP/R1BQKB1R b KQkq - 5 14",
+            5,
+            false,
+        ),
+        Play(
+            "g8f6",
+            "r1bqkb1r/pppp1ppp/5n2/4n3/4P3/2N5/PPPP1PPP/R1BQKB1R w KQkq - 6 15",
+            6,
+            false,
+        ),
+        Play(
+            "c3b1",
+            "r1bqkb1r/pppp1ppp/5n2/4n3/4P3/8/PPPP1PPP/RNBQKB1R b KQkq - 7 15",
+            7,
+            false,
+        ),
+        // Ply 30: C for the third time (plies 22, 26, 30): needs the one entry kept at ply 23.
+        Play(
+            "f6g8",
+            "r1bqkbnr/pppp1ppp/8/4n3/4P3/8/PPPP1PPP/RNBQKB1R w KQkq - 8 16",
+            8,
+            true,
+        ),
+        Compact(8),
+    ];
+    let mut pos = Position::startpos();
+    let mut threefolds = 0;
+    for (i, step) in steps.iter().enumerate() {
+        match *step {
+            Play(uci, fen, plies, third) => {
+                let m = pos.parse_uci_move(uci).unwrap();
+                pos.try_make_move(m).unwrap();
+                assert_eq!(pos.to_fen(), fen, "step {i}: {uci}");
+                assert_eq!(pos.ply_count(), plies, "step {i}: {uci}");
+                assert_eq!(pos.is_repetition(i32::MAX), third, "step {i}: {uci}");
+                let want = if third {
+                    threefolds += 1;
+                    GameStatus::ThreefoldRepetition
+                } else {
+                    GameStatus::Ongoing
+                };
+                assert_eq!(pos.status(), want, "step {i}: {uci}");
+                if third {
+                    // The two earlier occurrences are 4 and 8 plies back.
+                    assert!(pos.is_repetition(8), "step {i}");
+                    assert!(!pos.is_repetition(7), "step {i}");
+                }
+            }
+            Compact(plies) => {
+                let (fen, hash, rep, status) = (
+                    pos.to_fen(),
+                    pos.hash(),
+                    pos.is_repetition(i32::MAX),
+                    pos.status(),
+                );
+                let (rep8, rep7) = (pos.is_repetition(8), pos.is_repetition(7));
+                pos.compact_history();
+                assert_eq!(pos.ply_count(), plies, "step {i}: compact");
+                // The FEN (so the clocks and the move number) and the answers stay.
+                assert_eq!(pos.to_fen(), fen, "step {i}: compact");
+                assert_eq!(pos.hash(), hash);
+                assert_eq!(pos.is_repetition(i32::MAX), rep, "step {i}: compact");
+                assert_eq!(pos.is_repetition(8), rep8, "step {i}: compact");
+                assert_eq!(pos.is_repetition(7), rep7, "step {i}: compact");
+                assert_eq!(pos.status(), status, "step {i}: compact");
+                // Compacting twice changes nothing more.
+                pos.compact_history();
+                assert_eq!(pos.ply_count(), plies, "step {i}: compact twice");
+            }
+        }
+    }
+    assert_eq!(threefolds, 4);
 }
 
 #[test]
@@ -265,6 +567,10 @@ fn clocks_follow_moves_and_history_maintenance() {
     assert_eq!(pos.fullmove_number(), 2);
     pos.compact_history(); // keeps 1 entry (the clock is 1 after g1f3)
     assert_eq!(pos.ply_count(), 1);
+    assert_eq!(
+        pos.to_fen(),
+        "rnbqkbnr/pppp1ppp/8/4p3/4P3/5N2/PPPP1PPP/RNBQKB1R b KQkq - 1 2"
+    );
     assert_eq!(pos.fullmove_number(), 2);
     pos.make_move_unchecked(pos.parse_uci_move("b8c6").unwrap());
     assert_eq!(pos.fullmove_number(), 3);
