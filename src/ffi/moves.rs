@@ -155,7 +155,7 @@ pub unsafe extern "C" fn chess_makeMoveUnchecked(
             return ChessStatus::CHESS_ERR_ILLEGAL_MOVE;
         }
         check!(history_room(pos));
-        undo.write(ChessUndo::from_undo(pos.make_move_unchecked(m)));
+        undo.write(ChessUndo::from_undo(pos.make_move_provable(m)));
         ChessStatus::CHESS_OK
     })
 }

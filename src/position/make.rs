@@ -186,17 +186,37 @@ impl Position {
         self.st = u.state;
     }
 
-    /// Records the current position's entry (its hash, and what the move is about to erase:
-    /// whether the clock is 0 and the en passant square; see [`HISTORY_INFO_BITS`]). A full
-    /// history records nothing and only counts. Unmake needs no pop: the length is part of the
-    /// state it copies back.
+    /// Records the current hash (a full history records nothing and only counts). Unmake
+    /// needs no pop: the length is part of the state it copies back. The entry's low bits are
+    /// the hash's own here: [`Position::record_erased_facts`] replaces them for the makes whose
+    /// records a checked unmake may have to prove (search and perft never pay for it).
     #[inline(always)]
     fn push_history(&mut self) {
         let len = self.st.history_len;
         if let Some(slot) = self.history.get_mut(len as usize) {
-            *slot = (self.st.hash & HISTORY_KEY_MASK) | history_info(&self.st);
+            *slot = self.st.hash;
         }
         self.st.history_len = len.wrapping_add(1);
+    }
+
+    /// Writes into the history entry of the move `undo` belongs to (just made) what that move
+    /// erased: whether the clock was 0 and the en passant square (see [`HISTORY_INFO_BITS`]),
+    /// so that [`Position::try_unmake_move`] can prove a record exactly.
+    #[inline]
+    pub(crate) fn record_erased_facts(&mut self, undo: &Undo) {
+        if let Some(slot) = self.history.get_mut(undo.state.history_len as usize) {
+            *slot = (*slot & HISTORY_KEY_MASK) | history_info(&undo.state);
+        }
+    }
+
+    /// [`Position::make_move_unchecked`] for a generated move whose record may come back to
+    /// [`Position::try_unmake_move`]: the history entry also records what the move erased.
+    /// (The C ABI's unchecked make uses it, so every move made through C is provable.)
+    #[inline]
+    pub fn make_move_provable(&mut self, m: Move) -> Undo {
+        let undo = self.make_move_unchecked(m);
+        self.record_erased_facts(&undo);
+        undo
     }
 
     /// The king and rook squares of a castle by `us` on one side: (king to, rook from, rook to).
@@ -518,7 +538,7 @@ impl Position {
         if self.st.history_len as usize >= HISTORY_CAPACITY {
             return Err(MoveError::HistoryFull);
         }
-        Ok(self.make_move_unchecked(m))
+        Ok(self.make_move_provable(m))
     }
 
     /// Checked null move: refuses while in check or with a full history.
@@ -532,7 +552,9 @@ impl Position {
         if self.st.history_len as usize >= HISTORY_CAPACITY {
             return Err(MoveError::HistoryFull);
         }
-        Ok(self.make_null_move_unchecked())
+        let undo = self.make_null_move_unchecked();
+        self.record_erased_facts(&undo);
+        Ok(undo)
     }
 
     /// What the history proves about the state before the last move made: that move's
@@ -582,8 +604,9 @@ impl Position {
     /// move erased, the hash before it), and it is proven on a copy: the unmade copy must be a
     /// position [`Position::validate_full`] accepts, `m` must be legal there, and making `m` on
     /// it must give back exactly this position and history entry. The position is untouched on
-    /// error. Moves past the history's capacity (made with
-    /// [`Position::make_move_unchecked`]) cannot be proven and are refused.
+    /// error. Only moves made by a checked make or [`Position::make_move_provable`] can be
+    /// proven (the plain [`Position::make_move_unchecked`] of search and perft does not record
+    /// what a move erased), and only while the history holds them: others are refused.
     ///
     /// # Errors
     /// [`MoveError::BadUndo`].
@@ -609,7 +632,7 @@ impl Position {
         if probe.validate_full().is_err() || !probe.is_legal(m) {
             return Err(MoveError::BadUndo);
         }
-        probe.make_move_unchecked(m);
+        probe.make_move_provable(m);
         self.check_replay(&probe)?;
         self.unmake_move_unchecked(m, undo);
         Ok(())
@@ -649,7 +672,8 @@ impl Position {
         if probe.validate_full().is_err() || probe.in_check() {
             return Err(MoveError::BadUndo);
         }
-        probe.make_null_move_unchecked();
+        let replayed = probe.make_null_move_unchecked();
+        probe.record_erased_facts(&replayed);
         self.check_replay(&probe)?;
         self.unmake_null_move_unchecked(undo);
         Ok(())

@@ -108,7 +108,6 @@ pub(crate) struct State {
 /// ");
 /// ```
 #[derive(Clone)]
-#[repr(C)]
 pub struct Position {
     // Board.
     pub(crate) by_type: [Bitboard; 8],
@@ -425,17 +424,18 @@ impl Position {
     }
 
     /// The rare part of [`Position::ep_capturable_by`]: does any of `candidates` (pawns of
-    /// `capturer` attacking `ep`) capture there without leaving its king attacked?
-    #[cold]
-    #[inline(never)]
+    /// `capturer` attacking `ep`) capture there without leaving its king attacked? Inlined,
+    /// on the magic back end (plain table reads, no CPU dispatch): a call here would cost
+    /// every make its register saves, though the branch is rarely taken.
+    #[inline(always)]
     fn ep_capture_is_legal(&self, ep: Square, capturer: Color, candidates: Bitboard) -> bool {
         let victim = Square::from_index(ep.to_u8() ^ 8);
         let king = self.king_square(capturer);
         let enemies = self.color_pieces(capturer.flip()) & !victim.bb();
-        crate::with_sliders!(|s| candidates.iter().any(|from| {
+        candidates.iter().any(|from| {
             let occ = (self.occupied() ^ from.bb() ^ victim.bb()) | ep.bb();
-            (self.attackers_to_with(s, king, occ) & enemies).is_empty()
-        }))
+            (self.attackers_to_with(attacks::Magic, king, occ) & enemies).is_empty()
+        })
     }
 
     /// Puts `pc` (not `NONE`) on the empty square `sq`: bitboards and mailbox only.
