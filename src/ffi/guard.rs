@@ -234,3 +234,48 @@ pub(crate) unsafe fn out_array<'a, T>(
     // SAFETY: non-NULL and valid for `len` writes by the caller's contract.
     Ok(unsafe { core::slice::from_raw_parts_mut(p as *mut MaybeUninit<T>, len) })
 }
+
+#[cfg(test)]
+mod tests {
+    use super::guarded;
+    use std::process::Command;
+
+    /// Runs this test binary again as a child doing `mode`, and returns its stderr.
+    fn child_stderr(test: &str, mode: &str) -> String {
+        let out = Command::new(std::env::current_exe().unwrap())
+            .args([test, "--exact", "--nocapture", "--test-threads=1"])
+            .env("CHESSCORE_GUARD_CHILD", mode)
+            .output()
+            .unwrap();
+        assert!(out.status.success(), "child {mode} failed: {out:?}");
+        String::from_utf8_lossy(&out.stderr).into_owned()
+    }
+
+    #[test]
+    fn a_caught_panic_prints_nothing_and_others_still_print() {
+        const NAME: &str =
+            "ffi::guard::tests::a_caught_panic_prints_nothing_and_others_still_print";
+        match std::env::var("CHESSCORE_GUARD_CHILD").as_deref() {
+            Ok("inside") => {
+                assert_eq!(guarded(7, || -> i32 { panic!("boom inside the guard") }), 7);
+                // Nested guards (a callback calling back into the library) count too.
+                assert_eq!(
+                    guarded(1, || guarded(2, || -> i32 { panic!("boom nested") })),
+                    2
+                );
+            }
+            Ok("outside") => {
+                // The hook is installed, and a panic of the host program's own still prints.
+                assert_eq!(guarded(0, || 0), 0);
+                let caught = std::panic::catch_unwind(|| panic!("boom outside the guard"));
+                assert!(caught.is_err());
+            }
+            _ => {
+                let inside = child_stderr(NAME, "inside");
+                assert!(!inside.contains("boom"), "a caught panic printed: {inside}");
+                let outside = child_stderr(NAME, "outside");
+                assert!(outside.contains("boom outside the guard"), "{outside}");
+            }
+        }
+    }
+}

@@ -261,7 +261,6 @@ impl Position {
         }
         if count == 6 {
             pos.st.halfmove = parse_number(fields[4], 0, FenError::HalfmoveClock)? as u32;
-            pos.setup_halfmove = pos.st.halfmove;
             let fullmove = parse_number(fields[5], 1, FenError::FullmoveNumber)? as u32;
             pos.fullmove_plies = 2 * (fullmove - 1);
         }

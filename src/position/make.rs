@@ -131,15 +131,22 @@ impl KeyDelta {
     }
 }
 
-/// The low bits of a history entry (see [`HISTORY_INFO_BITS`]): bit 0 the clock is 0, bit 1
-/// an en passant square is set, bits 2-4 its file.
+/// The low bits of a history entry (see [`HISTORY_INFO_BITS`]): bits 0-16 the clock (at most
+/// [`CLOCK_UNPROVABLE`]), bit 17 an en passant square is set, bits 18-20 its file.
 #[inline(always)]
 fn history_info(st: &State) -> u64 {
     let has_ep = st.ep != NO_EP;
-    u64::from(st.halfmove == 0) | (u64::from(has_ep) << 1) | (u64::from(st.ep & 7) << 2)
+    u64::from(st.halfmove.min(CLOCK_UNPROVABLE))
+        | (u64::from(has_ep) << 17)
+        | (u64::from(st.ep & 7) << 18)
 }
 
-const _: () = assert!(HISTORY_INFO_BITS == 5);
+/// The largest clock a history entry holds; an entry with it proves nothing about the clock
+/// (no game through the checked calls gets there: FEN clocks stop at 65535 and the history at
+/// 1024 moves).
+const CLOCK_UNPROVABLE: u32 = (1 << 17) - 1;
+
+const _: () = assert!(HISTORY_INFO_BITS == 21);
 
 impl Position {
     #[inline(always)]
@@ -558,9 +565,9 @@ impl Position {
     }
 
     /// What the history proves about the state before the last move made: that move's
-    /// index, its history entry, the halfmove clock before it (counted back to the nearest
-    /// entry whose clock was 0, or to the clock at setup) and its en passant square.
-    /// `None` when nothing was made, or more was made than the history holds.
+    /// index, its history entry, the halfmove clock and the en passant square before it.
+    /// `None` when nothing was made, more was made than the history holds, or the entry's clock
+    /// is out of its range.
     fn last_move_facts(&self) -> Option<(usize, u64, u32, u8)> {
         let n = self.st.history_len as usize;
         if n == 0 || n > HISTORY_CAPACITY {
@@ -568,15 +575,15 @@ impl Position {
         }
         let idx = n - 1;
         let entry = self.history[idx];
-        let halfmove = match (0..=idx).rev().find(|&j| self.history[j] & 1 != 0) {
-            Some(j) => (idx - j) as u32,
-            None => self.setup_halfmove.wrapping_add(idx as u32),
-        };
-        let ep = if entry & 2 != 0 {
-            // Before the last move its mover was to move: the square is on that side's
-            // sixth rank.
+        let halfmove = (entry as u32) & CLOCK_UNPROVABLE;
+        if halfmove == CLOCK_UNPROVABLE {
+            return None;
+        }
+        let ep = if entry & (1 << 17) != 0 {
+            // Before the last move its mover was to move: the square is on the rank behind
+            // the other side's double push (the sixth from the mover).
             let rank = if self.side == Color::WHITE { 2 } else { 5 };
-            Square::from_coords((entry >> 2) as u8 & 7, rank).to_u8()
+            Square::from_coords((entry >> 18) as u8 & 7, rank).to_u8()
         } else {
             NO_EP
         };
@@ -684,7 +691,6 @@ impl Position {
         self.fullmove_plies = self
             .fullmove_plies
             .saturating_add(self.st.history_len as u32);
-        self.setup_halfmove = self.st.halfmove;
         self.st.history_len = 0;
     }
 
@@ -699,8 +705,6 @@ impl Position {
         self.fullmove_plies = self
             .fullmove_plies
             .saturating_add(self.st.history_len as u32 - keep as u32);
-        // The clock before the first kept entry: every move since it was reversible.
-        self.setup_halfmove = self.st.halfmove.wrapping_sub(keep as u32);
         self.st.history_len = keep as u16;
     }
 }

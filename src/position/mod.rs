@@ -53,16 +53,17 @@ pub(crate) const EP_CAPTURABLE: u8 = 0x80;
 pub(crate) const EP_SQUARE: u8 = 0x7f;
 
 /// A history entry is the position's hash with its low [`HISTORY_INFO_BITS`] bits replaced by
-/// what a move erases and the checked unmake must prove a record against:
+/// what a move erases and the checked unmake must prove a record against (written by the makes
+/// whose records may come back, see `Position::make_move_provable`; the plain unchecked make of
+/// search and perft leaves the hash's own bits there):
 ///
 /// ```text
-/// bits 0     the halfmove clock was 0 before the move (the clock before any move then
-///            follows by counting back to the nearest such entry, or to `setup_halfmove`)
-/// bit  1     there was an en passant square before the move
-/// bits 2-4   its file (the rank follows from the side to move)
-/// bits 5-63  the position's hash before the move (repetition compares these 59 bits)
+/// bits 0-16   the halfmove clock before the move (131071: too large to prove)
+/// bit  17     there was an en passant square before the move
+/// bits 18-20  its file (the rank follows from the side to move)
+/// bits 21-63  the position's hash before the move (repetition compares these 43 bits)
 /// ```
-pub(crate) const HISTORY_INFO_BITS: u32 = 5;
+pub(crate) const HISTORY_INFO_BITS: u32 = 21;
 /// Mask of a history entry's hash bits.
 pub(crate) const HISTORY_KEY_MASK: u64 = !((1u64 << HISTORY_INFO_BITS) - 1);
 
@@ -108,6 +109,7 @@ pub(crate) struct State {
 /// ");
 /// ```
 #[derive(Clone)]
+#[repr(C)]
 pub struct Position {
     // Board.
     pub(crate) by_type: [Bitboard; 8],
@@ -122,8 +124,10 @@ pub struct Position {
     // Setup.
     pub(crate) castle_rooks: [Square; 4],
     pub(crate) castle_masks: [u8; 64],
-    /// Explicit padding (always zero).
-    pub(crate) _pad_castle: [u8; 4],
+    /// Plies played before the first move of the history: 2 × (FEN fullmove number − 1), plus
+    /// 1 when Black moved first, plus whatever clearing or compacting the history dropped. The
+    /// fullmove number is derived from it and the history length, so make never updates it.
+    pub(crate) fullmove_plies: u32,
     /// Per castling right: the squares that must be empty (king and rook paths, without the
     /// king and the rook themselves), and the king's path (squares that must not be attacked).
     pub(crate) castle_paths: [Bitboard; 4],
@@ -131,14 +135,6 @@ pub struct Position {
     /// The squares whose `castle_masks` entry clears a right (king and rook home squares):
     /// make looks at castling rights only for moves from or to one of them.
     pub(crate) castle_squares_touched: Bitboard,
-    /// Plies played before the first move of the history: 2 × (FEN fullmove number − 1), plus
-    /// 1 when Black moved first, plus whatever clearing or compacting the history dropped. The
-    /// fullmove number is derived from it and the history length, so make never updates it.
-    pub(crate) fullmove_plies: u32,
-    /// The halfmove clock before the first move of the history (the FEN's clock, or the clock
-    /// where clearing or compacting the history started it anew): with the entries' zero-clock
-    /// bits it gives the clock before any move of the history exactly.
-    pub(crate) setup_halfmove: u32,
     // History: `history[i]` is the entry (hash and erased facts, see [`HISTORY_INFO_BITS`])
     // of the position before the i-th move made since setup (the length is
     // `st.history_len`).
@@ -162,8 +158,6 @@ const _: () = {
                 + 4
                 + 2 * size_of::<[Bitboard; 4]>()
                 + size_of::<Bitboard>()
-                + 4
-                + 4
                 + 8 * HISTORY_CAPACITY
     );
     assert!(
@@ -199,12 +193,10 @@ impl Position {
             },
             castle_rooks: [Square::H1, Square::A1, Square::H8, Square::A8],
             castle_masks: [15; 64],
-            _pad_castle: [0; 4],
+            fullmove_plies: 0,
             castle_paths: [Bitboard::EMPTY; 4],
             castle_king_paths: [Bitboard::EMPTY; 4],
             castle_squares_touched: Bitboard::EMPTY,
-            fullmove_plies: 0,
-            setup_halfmove: 0,
             history: [0; HISTORY_CAPACITY],
         }
     }

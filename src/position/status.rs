@@ -26,7 +26,7 @@ pub enum GameStatus {
 impl Position {
     /// True when the current position occurred twice before (3 occurrences in all), looking
     /// back only as far as the last capture or pawn move and at most `ply_limit` plies.
-    /// Positions are compared by the 59 hash bits a history entry keeps.
+    /// Positions are compared by the 43 hash bits a history entry keeps.
     /// Sees nothing once more moves were made than the history holds
     /// ([`HISTORY_CAPACITY`]; see [`Position::compact_history`]).
     pub fn is_repetition(&self, ply_limit: i32) -> bool {

@@ -10,7 +10,7 @@
 //! | [`Position::validate`] | the board, the state and the hashes agree | debug builds after every make and unmake |
 //! | [`Position::validate_full`] | everything the FEN parser would demand of the same position, plus the setup tables and hashes: the bytes are a position some game reaches | C calls that change a position or trust it (checked make/unmake, perft), every C call in debug builds |
 
-use super::{fen::castle_tables, Position, EP_CAPTURABLE, EP_SQUARE, NO_EP};
+use super::{fen::castle_tables, Position, EP_CAPTURABLE, EP_SQUARE, HISTORY_CAPACITY, NO_EP};
 use crate::attacks;
 use crate::bitboard::Bitboard;
 use crate::position::FenError;
@@ -50,6 +50,10 @@ impl Position {
     /// A short description of the first defect.
     pub fn validate_full(&self) -> Result<(), &'static str> {
         self.validate()?;
+        // A FEN clock is at most 65535, and the history takes at most its capacity in moves.
+        if self.st.halfmove > u16::MAX as u32 + HISTORY_CAPACITY as u32 {
+            return Err("halfmove clock beyond any game's");
+        }
         if self.castle_rooks != [Square::H1, Square::A1, Square::H8, Square::A8] {
             return Err("castling rook squares are not the standard ones");
         }
