@@ -10,6 +10,23 @@
 
 use core::fmt;
 
+/// `index()` (as `usize`) and `to_u8()` of a `u8` newtype, documented as `$doc`.
+macro_rules! index_accessors {
+    ($doc:literal) => {
+        #[doc = concat!($doc, ".")]
+        #[inline(always)]
+        pub const fn index(self) -> usize {
+            self.0 as usize
+        }
+
+        #[doc = concat!($doc, ", as `u8`.")]
+        #[inline(always)]
+        pub const fn to_u8(self) -> u8 {
+            self.0
+        }
+    };
+}
+
 /// A square of the board, 0..63 in LERF order (a1 = 0, h1 = 7, a8 = 56, h8 = 63).
 #[derive(Copy, Clone, PartialEq, Eq, PartialOrd, Ord, Hash, Default)]
 #[repr(transparent)]
@@ -55,17 +72,7 @@ impl Square {
         Square(((rank & 7) << 3) | (file & 7))
     }
 
-    /// Index 0..63.
-    #[inline(always)]
-    pub const fn index(self) -> usize {
-        self.0 as usize
-    }
-
-    /// Index 0..63 as `u8`.
-    #[inline(always)]
-    pub const fn to_u8(self) -> u8 {
-        self.0
-    }
+    index_accessors!("Index 0..63");
 
     /// File 0..7 (0 = a).
     #[inline(always)]
@@ -157,17 +164,7 @@ impl Color {
         Color(index & 1)
     }
 
-    /// 0 for White, 1 for Black.
-    #[inline(always)]
-    pub const fn index(self) -> usize {
-        self.0 as usize
-    }
-
-    /// 0 for White, 1 for Black, as `u8`.
-    #[inline(always)]
-    pub const fn to_u8(self) -> u8 {
-        self.0
-    }
+    index_accessors!("0 for White, 1 for Black");
 
     /// The other color (`c ^ 1`).
     #[inline(always)]
@@ -225,17 +222,7 @@ impl PieceType {
         }
     }
 
-    /// The value 0..6.
-    #[inline(always)]
-    pub const fn index(self) -> usize {
-        self.0 as usize
-    }
-
-    /// The value 0..6 as `u8`.
-    #[inline(always)]
-    pub const fn to_u8(self) -> u8 {
-        self.0
-    }
+    index_accessors!("The value 0..6");
 
     /// This type's bit in a piece-type mask (`1 << type`), as used by filtered generation.
     #[inline(always)]

@@ -11,37 +11,35 @@ pub const BISHOP_DIRS: [(i8, i8); 4] = [(1, 1), (1, -1), (-1, 1), (-1, -1)];
 /// Squares attacked from `sq` along `dirs`, each ray stopping at (and including) the first
 /// occupied square. Slow and obviously correct: the reference for every fast back end.
 pub const fn slide(sq: u8, occ: u64, dirs: &[(i8, i8); 4]) -> u64 {
-    let mut out = 0u64;
-    let mut d = 0;
-    while d < 4 {
-        let (df, dr) = dirs[d];
-        let mut f = (sq & 7) as i8 + df;
-        let mut r = (sq >> 3) as i8 + dr;
-        while f >= 0 && f < 8 && r >= 0 && r < 8 {
-            let bit = 1u64 << (r * 8 + f);
-            out |= bit;
-            if occ & bit != 0 {
-                break;
-            }
-            f += df;
-            r += dr;
-        }
-        d += 1;
-    }
-    out
+    walk(sq, occ, dirs, false)
 }
 
 /// The relevant-occupancy mask of `sq`: the empty-board rays without their last square
 /// (an edge square never blocks anything behind it).
 pub const fn relevant_mask(sq: u8, dirs: &[(i8, i8); 4]) -> u64 {
+    walk(sq, 0, dirs, true)
+}
+
+/// True when file `f` and rank `r` are on the board.
+const fn on_board(f: i8, r: i8) -> bool {
+    f >= 0 && f < 8 && r >= 0 && r < 8
+}
+
+/// The rays from `sq` along `dirs`, each stopping at (and including) the first square of
+/// `occ`, and without its last square on the board when `trim_edge`.
+const fn walk(sq: u8, occ: u64, dirs: &[(i8, i8); 4], trim_edge: bool) -> u64 {
     let mut out = 0u64;
     let mut d = 0;
     while d < 4 {
         let (df, dr) = dirs[d];
         let mut f = (sq & 7) as i8 + df;
         let mut r = (sq >> 3) as i8 + dr;
-        while f + df >= 0 && f + df < 8 && r + dr >= 0 && r + dr < 8 {
-            out |= 1u64 << (r * 8 + f);
+        while on_board(f, r) && !(trim_edge && !on_board(f + df, r + dr)) {
+            let bit = 1u64 << (r * 8 + f);
+            out |= bit;
+            if occ & bit != 0 {
+                break;
+            }
             f += df;
             r += dr;
         }

@@ -204,15 +204,8 @@ pub(crate) unsafe fn text_buffer<'a>(
     len: usize,
     needed: usize,
 ) -> Result<&'a mut [MaybeUninit<u8>], ChessStatus> {
-    if buf.is_null() {
-        return Err(ChessStatus::CHESS_ERR_NULL_ARGUMENT);
-    }
-    if len < needed {
-        return Err(ChessStatus::CHESS_ERR_BUFFER_TOO_SMALL);
-    }
-    // SAFETY: non-NULL and valid for `len` bytes by the caller's contract; the bytes may be
-    // uninitialised, which `MaybeUninit<u8>` allows.
-    Ok(unsafe { core::slice::from_raw_parts_mut(buf as *mut MaybeUninit<u8>, len) })
+    // SAFETY: forwarded contract (`c_char` and `u8` have the same layout).
+    unsafe { out_array(buf as *mut u8, len, needed) }
 }
 
 /// The caller's array of `len` values of `T`, checked for NULL and for room for `needed`.

@@ -56,13 +56,8 @@ pub unsafe extern "C" fn chess_makeMove(
     r#move: ChessMove,
     undo: *mut ChessUndo,
 ) -> ChessStatus {
-    ffi_guard!({
-        let undo = try_ptr!(out::<ChessUndo, ChessUndo>(undo));
-        let pos = try_ptr!(trusted_position_mut(pos));
-        let record = check!(pos.try_make_move(Move::from_raw(r#move)));
-        undo.write(ChessUndo::from_undo(record));
-        ChessStatus::CHESS_OK
-    })
+    // SAFETY: forwarded caller contract.
+    unsafe { make_export(pos, undo, true, |p| p.try_make_move(Move::from_raw(r#move))) }
 }
 
 /// Takes back `move`, which must be the last move made on `*pos`, with the record its make
@@ -80,12 +75,12 @@ pub unsafe extern "C" fn chess_unmakeMove(
     r#move: ChessMove,
     undo: *const ChessUndo,
 ) -> ChessStatus {
-    ffi_guard!({
-        let undo = try_ptr!(input::<Undo, ChessUndo>(undo));
-        let pos = try_ptr!(trusted_position_mut(pos));
-        check!(pos.try_unmake_move(Move::from_raw(r#move), undo));
-        ChessStatus::CHESS_OK
-    })
+    // SAFETY: forwarded caller contract.
+    unsafe {
+        unmake_export(pos, undo, true, |p, u| {
+            p.try_unmake_move(Move::from_raw(r#move), u)
+        })
+    }
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -147,17 +142,17 @@ pub unsafe extern "C" fn chess_makeMoveUnchecked(
     r#move: ChessMove,
     undo: *mut ChessUndo,
 ) -> ChessStatus {
-    ffi_guard!({
-        let undo = try_ptr!(out::<ChessUndo, ChessUndo>(undo));
-        let pos = try_ptr!(read_position_mut(pos));
-        let m = Move::from_raw(r#move);
-        if cfg!(debug_assertions) && !pos.pseudo_legal_moves().contains(m) {
-            return ChessStatus::CHESS_ERR_ILLEGAL_MOVE;
-        }
-        check!(history_room(pos));
-        undo.write(ChessUndo::from_undo(pos.make_move_provable(m)));
-        ChessStatus::CHESS_OK
-    })
+    let m = Move::from_raw(r#move);
+    // SAFETY: forwarded caller contract.
+    unsafe {
+        make_export(pos, undo, false, |p| {
+            if cfg!(debug_assertions) && !p.pseudo_legal_moves().contains(m) {
+                return Err(MoveError::Illegal);
+            }
+            history_room(p)?;
+            Ok(p.make_move_provable(m))
+        })
+    }
 }
 
 /// Takes back the last move without checking that `move` and `*undo` belong to it. Debug
@@ -172,20 +167,19 @@ pub unsafe extern "C" fn chess_unmakeMoveUnchecked(
     r#move: ChessMove,
     undo: *const ChessUndo,
 ) -> ChessStatus {
-    ffi_guard!({
-        let undo = try_ptr!(input::<Undo, ChessUndo>(undo));
-        let pos = try_ptr!(read_position_mut(pos));
-        let m = Move::from_raw(r#move);
-        if cfg!(debug_assertions) {
+    let m = Move::from_raw(r#move);
+    // SAFETY: forwarded caller contract.
+    unsafe {
+        unmake_export(pos, undo, false, |p, u| {
             // The debug build validates after every unmake: try it on a copy first, so that a
             // wrong record is a status, not a caught panic.
-            if !pos.unmake_validates(m, undo) {
-                return ChessStatus::CHESS_ERR_BAD_UNDO;
+            if cfg!(debug_assertions) && !p.unmake_validates(m, u) {
+                return Err(MoveError::BadUndo);
             }
-        }
-        pos.unmake_move_unchecked(m, undo);
-        ChessStatus::CHESS_OK
-    })
+            p.unmake_move_unchecked(m, u);
+            Ok(())
+        })
+    }
 }
 
 /// Passes the turn (null move) and fills `*undo`. `CHESS_ERR_ILLEGAL_MOVE` while in check,
@@ -198,12 +192,8 @@ pub unsafe extern "C" fn chess_makeNullMove(
     pos: *mut ChessPosition,
     undo: *mut ChessUndo,
 ) -> ChessStatus {
-    ffi_guard!({
-        let undo = try_ptr!(out::<ChessUndo, ChessUndo>(undo));
-        let pos = try_ptr!(trusted_position_mut(pos));
-        undo.write(ChessUndo::from_undo(check!(pos.try_make_null_move())));
-        ChessStatus::CHESS_OK
-    })
+    // SAFETY: forwarded caller contract.
+    unsafe { make_export(pos, undo, true, Position::try_make_null_move) }
 }
 
 /// Takes back a null move made by `chess_makeNullMove`. A record that does not belong to the
@@ -217,12 +207,8 @@ pub unsafe extern "C" fn chess_unmakeNullMove(
     pos: *mut ChessPosition,
     undo: *const ChessUndo,
 ) -> ChessStatus {
-    ffi_guard!({
-        let undo = try_ptr!(input::<Undo, ChessUndo>(undo));
-        let pos = try_ptr!(trusted_position_mut(pos));
-        check!(pos.try_unmake_null_move(undo));
-        ChessStatus::CHESS_OK
-    })
+    // SAFETY: forwarded caller contract.
+    unsafe { unmake_export(pos, undo, true, Position::try_unmake_null_move) }
 }
 
 /// True when `move` (any 16-bit value) is legal in `*pos`. False for NULL.
@@ -260,6 +246,51 @@ pub unsafe extern "C" fn chess_moveFromMicro(
 #[no_mangle]
 pub extern "C" fn chess_moveToMicro(r#move: ChessMove) -> u16 {
     Move::from_raw(r#move).to_micro().0
+}
+
+/// The body of the four makes: the record slot, the position (fully checked when `trusted`,
+/// as in `guard`), the make, and the record written only on success.
+///
+/// # Safety
+/// `pos` is NULL or points to a `ChessPosition`; `undo` is NULL or valid for writes.
+unsafe fn make_export(
+    pos: *mut ChessPosition,
+    undo: *mut ChessUndo,
+    trusted: bool,
+    make: impl FnOnce(&mut Position) -> Result<Undo, MoveError>,
+) -> ChessStatus {
+    ffi_guard!({
+        let undo = try_ptr!(out::<ChessUndo, ChessUndo>(undo));
+        let pos = if trusted {
+            try_ptr!(trusted_position_mut(pos))
+        } else {
+            try_ptr!(read_position_mut(pos))
+        };
+        undo.write(ChessUndo::from_undo(check!(make(pos))));
+        ChessStatus::CHESS_OK
+    })
+}
+
+/// The body of the four unmakes, as [`make_export`].
+///
+/// # Safety
+/// `pos` is NULL or points to a `ChessPosition`; `undo` is NULL or points to a `ChessUndo`.
+unsafe fn unmake_export(
+    pos: *mut ChessPosition,
+    undo: *const ChessUndo,
+    trusted: bool,
+    unmake: impl FnOnce(&mut Position, &Undo) -> Result<(), MoveError>,
+) -> ChessStatus {
+    ffi_guard!({
+        let undo = try_ptr!(input::<Undo, ChessUndo>(undo));
+        let pos = if trusted {
+            try_ptr!(trusted_position_mut(pos))
+        } else {
+            try_ptr!(read_position_mut(pos))
+        };
+        check!(unmake(pos, undo));
+        ChessStatus::CHESS_OK
+    })
 }
 
 /// `CHESS_ERR_HISTORY_FULL` when `pos` holds as many moves as its history can.

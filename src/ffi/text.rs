@@ -8,6 +8,7 @@ use super::{
 };
 use crate::bitboard::Bitboard;
 use crate::moves::Move;
+use crate::position::Position;
 use core::ffi::c_char;
 
 /// A `fmt::Write` into a fixed stack buffer (no heap); fails when full.
@@ -59,6 +60,23 @@ unsafe fn write_text<const N: usize>(
     ChessStatus::CHESS_OK
 }
 
+/// The body of the texts of a position: [`write_text`] of what `write` makes of `*pos`.
+///
+/// # Safety
+/// `pos` is NULL or points to a `ChessPosition`; `buf` is NULL or valid for `len` bytes.
+unsafe fn position_text<const N: usize>(
+    pos: *const ChessPosition,
+    buf: *mut c_char,
+    len: usize,
+    write: fn(&Position, &mut StackText<N>) -> core::fmt::Result,
+) -> ChessStatus {
+    ffi_guard!({
+        let pos = try_ptr!(read_position(pos));
+        // SAFETY: the caller's contract for `buf`.
+        unsafe { write_text::<N>(buf, len, |t| write(pos, t)) }
+    })
+}
+
 // ---------------------------------------------------------------------------------------------
 // Frozen API (issue 2): these signatures never change.
 // ---------------------------------------------------------------------------------------------
@@ -74,11 +92,8 @@ pub unsafe extern "C" fn chess_toFEN(
     buf: *mut c_char,
     len: usize,
 ) -> ChessStatus {
-    ffi_guard!({
-        let pos = try_ptr!(read_position(pos));
-        // SAFETY: the caller's contract for `buf`.
-        unsafe { write_text::<CHESS_FEN_MAX>(buf, len, |t| pos.write_fen(t)) }
-    })
+    // SAFETY: forwarded caller contract.
+    unsafe { position_text::<CHESS_FEN_MAX>(pos, buf, len, Position::write_fen) }
 }
 
 /// Resolves UCI text (`e2e4`, `e7e8q`, castling as the king's move `e1g1`) against `*pos`
@@ -174,11 +189,8 @@ pub unsafe extern "C" fn chess_positionToText(
     buf: *mut c_char,
     len: usize,
 ) -> ChessStatus {
-    ffi_guard!({
-        let pos = try_ptr!(read_position(pos));
-        // SAFETY: the caller's contract for `buf`.
-        unsafe { write_text::<CHESS_POSITION_TEXT_SIZE>(buf, len, |t| pos.write_pretty(t)) }
-    })
+    // SAFETY: forwarded caller contract.
+    unsafe { position_text::<CHESS_POSITION_TEXT_SIZE>(pos, buf, len, Position::write_pretty) }
 }
 
 /// Prints the picture of `chess_positionToText` to standard output.

@@ -28,17 +28,7 @@ impl Default for Undo {
     /// A record that belongs to no move (every checked unmake refuses it).
     fn default() -> Self {
         Undo {
-            state: State {
-                hash: 0,
-                pawn_hash: 0,
-                material_hash: 0,
-                #[cfg(debug_assertions)]
-                hash2: 0,
-                halfmove: 0,
-                history_len: 0,
-                castling: CastlingRights::NONE,
-                ep: NO_EP,
-            },
+            state: State::EMPTY,
             captured: Piece::NONE,
             _pad: [0; 7],
         }

@@ -89,6 +89,21 @@ pub(crate) struct State {
     pub(crate) ep: u8,
 }
 
+impl State {
+    /// The state of no position: zero hashes and clocks, no rights, no en passant square.
+    pub(crate) const EMPTY: State = State {
+        hash: 0,
+        pawn_hash: 0,
+        material_hash: 0,
+        #[cfg(debug_assertions)]
+        hash2: 0,
+        halfmove: 0,
+        history_len: 0,
+        castling: CastlingRights::NONE,
+        ep: NO_EP,
+    };
+}
+
 /// A chess position. A plain value: copy it to give each thread its own; the crate keeps no
 /// global mutable state (only a write-once cache of the CPU check, see `attacks::Pext::detect`).
 ///
@@ -180,17 +195,7 @@ impl Position {
             board: [Piece::NONE; 64],
             side: Color::WHITE,
             _pad_side: [0; 7],
-            st: State {
-                hash: 0,
-                pawn_hash: 0,
-                material_hash: 0,
-                #[cfg(debug_assertions)]
-                hash2: 0,
-                halfmove: 0,
-                history_len: 0,
-                castling: CastlingRights::NONE,
-                ep: NO_EP,
-            },
+            st: State::EMPTY,
             castle_rooks: [Square::H1, Square::A1, Square::H8, Square::A8],
             castle_masks: [15; 64],
             fullmove_plies: 0,
