@@ -34,7 +34,7 @@ const fn walk(sq: u8, occ: u64, dirs: &[(i8, i8); 4], trim_edge: bool) -> u64 {
         let (df, dr) = dirs[d];
         let mut f = (sq & 7) as i8 + df;
         let mut r = (sq >> 3) as i8 + dr;
-        while on_board(f, r) && !(trim_edge && !on_board(f + df, r + dr)) {
+        while on_board(f, r) && (!trim_edge || on_board(f + df, r + dr)) {
             let bit = 1u64 << (r * 8 + f);
             out |= bit;
             if occ & bit != 0 {
