@@ -407,6 +407,7 @@ fn pawn_moves<S: Sliders, C: Side, const LEGAL: bool, const GEN: u8, K: MoveSink
             let cap_sq = Square::from_index(ep.to_u8() ^ 8);
             if !LEGAL || check_mask.has(cap_sq) || check_mask.has(ep) {
                 for from in attacks::pawn_attacks(them, ep) & pawns {
+                    let m = Move::new(from, ep, Move::EN_PASSANT);
                     if LEGAL {
                         let after = (occ ^ from.bb() ^ cap_sq.bb()) | ep.bb();
                         let orth =
@@ -418,8 +419,14 @@ fn pawn_moves<S: Sliders, C: Side, const LEGAL: bool, const GEN: u8, K: MoveSink
                         {
                             continue;
                         }
+                    } else if !pos.is_legal_pseudo_with(s, m) {
+                        // The pseudo-legal list has an en passant capture only when it is
+                        // legal, as the hash counts it (rare: the square is flagged only
+                        // when some capture there is legal, so only a second, illegal
+                        // capturer gets here).
+                        continue;
                     }
-                    sink.push(Move::new(from, ep, Move::EN_PASSANT));
+                    sink.push(m);
                 }
             }
         }
