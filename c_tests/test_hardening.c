@@ -119,7 +119,7 @@ static void single_byte_forgeries(void)
     printf("single-byte forgeries: %lu tried, %lu harmless ones accepted\n", tried, accepted);
 }
 
-/* Every byte of the position's fields (before the history) set to several values: every call
+/* Every byte of the position's fields set to several values: every call
  * returns OK or an ordinary refusal, never CHESS_ERR_INTERNAL, and keeps the bytes when it
  * refuses; a checked make it accepts is taken back by its own record. */
 static void corrupted_positions(void)
@@ -128,11 +128,11 @@ static void corrupted_positions(void)
     SET_FEN(&other, KIWIPETE_FEN);
     chess_moveFromUci(&other, "e2a6", &m);
     chess_moveFromUci(&other, "e1g1", &castle);
-    /* The fields take about 330 bytes before the history; 600 covers them and the first
-     * history entries. */
-    const size_t fields = 600;
+    /* The fields follow the 8 KiB history and take about 330 bytes: the sweep covers them,
+     * the last history entries and the start of the unused tail. */
+    const size_t first = 8192 - 64, last = 8192 + 540;
     unsigned long runs = 0, accepted = 0;
-    for (size_t at = 0; at < fields; at++) {
+    for (size_t at = first; at < last; at++) {
         static const unsigned char flips[] = {0x01, 0x04, 0x40, 0x80, 0xFF};
         for (size_t f = 0; f < sizeof flips; f++) {
             ChessUndo u;

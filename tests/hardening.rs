@@ -4,6 +4,7 @@
 //! call either refuses with every byte kept or succeeds), never from the library's output.
 
 use chesscore::ffi::*;
+use chesscore::position::POSITION_FIELDS_OFFSET;
 use chesscore::{FenError, Position};
 use std::ffi::CString;
 use std::mem::size_of;
@@ -415,14 +416,17 @@ fn corrupted_calls(bytes: &[u8], m: ChessMove, record: &ChessUndo, label: &str) 
 #[test]
 fn every_single_byte_corruption_is_refused_or_harmless() {
     // Every byte of the position's fields (all but the history array, whose entries only feed
-    // repetition) and a spread of history bytes, each set to several values.
+    // repetition and the proof of records), a spread of history bytes and of the unused tail,
+    // each set to several values.
     let mut base = CPos::new(KIWIPETE);
     let m0 = base.mv("e2a6");
     let record = base.make(m0).unwrap();
     let m = base.mv("b4c3");
     let bytes = base.bytes();
-    let fields = size_of::<Position>() - 8 * 1024;
-    let offsets = (0..fields).chain((fields..size_of::<ChessPosition>()).step_by(97));
+    let fields = POSITION_FIELDS_OFFSET..size_of::<Position>();
+    let offsets = fields
+        .chain((0..POSITION_FIELDS_OFFSET).step_by(97))
+        .chain((size_of::<Position>()..size_of::<ChessPosition>()).step_by(31));
     let mut runs = 0;
     for at in offsets {
         for v in [bytes[at] ^ 1, bytes[at] ^ 0x40, bytes[at] ^ 0x80, 0, 0xFF] {
@@ -456,7 +460,7 @@ fn every_value_of_every_field_byte_keeps_make_and_unmake_consistent() {
     let mut base = CPos::new(KIWIPETE);
     let m = base.mv("e1g1");
     let bytes = base.bytes();
-    for at in 0..size_of::<Position>() - 8 * 1024 {
+    for at in POSITION_FIELDS_OFFSET..size_of::<Position>() {
         for v in 0..=255u8 {
             let mut b = bytes.clone();
             b[at] = v;

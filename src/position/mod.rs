@@ -126,35 +126,48 @@ impl State {
 #[derive(Clone)]
 #[repr(C)]
 pub struct Position {
-    // Board.
-    pub(crate) by_type: [Bitboard; 8],
-    pub(crate) by_color: [Bitboard; 2],
-    pub(crate) board: [Piece; 64],
-    // State: side to move, and what the undo record copies back whole.
-    pub(crate) side: Color,
-    /// Explicit padding (always zero): the layout has no implicit padding, so every byte of a
-    /// position is initialised and a copy of the C struct is well defined.
-    pub(crate) _pad_side: [u8; 7],
-    pub(crate) st: State,
-    // Setup.
-    pub(crate) castle_rooks: [Square; 4],
-    pub(crate) castle_masks: [u8; 64],
-    /// Plies played before the first move of the history: 2 × (FEN fullmove number − 1), plus
-    /// 1 when Black moved first, plus whatever clearing or compacting the history dropped. The
-    /// fullmove number is derived from it and the history length, so make never updates it.
-    pub(crate) fullmove_plies: u32,
-    /// Per castling right: the squares that must be empty (king and rook paths, without the
-    /// king and the rook themselves), and the king's path (squares that must not be attacked).
-    pub(crate) castle_paths: [Bitboard; 4],
-    pub(crate) castle_king_paths: [Bitboard; 4],
-    /// The squares whose `castle_masks` entry clears a right (king and rook home squares):
-    /// make looks at castling rights only for moves from or to one of them.
-    pub(crate) castle_squares_touched: Bitboard,
+    // The field order is the one rustc picks for these fields when free to (history first,
+    // then board, state and setup tables interleaved): measured by callgrind, full perft runs
+    // 2% fewer instructions a node than with the fields in the order of the table in the
+    // module docs. `repr(C)` keeps it fixed (and known to the byte-level tests).
     // History: `history[i]` is the entry (hash and erased facts, see [`HISTORY_INFO_BITS`])
     // of the position before the i-th move made since setup (the length is
     // `st.history_len`).
     pub(crate) history: [u64; HISTORY_CAPACITY],
+    // Board.
+    pub(crate) by_type: [Bitboard; 8],
+    pub(crate) board: [Piece; 64],
+    // Setup: which castling rights a move from or to each square keeps.
+    pub(crate) castle_masks: [u8; 64],
+    // State: what the undo record copies back whole (the side to move is below).
+    pub(crate) st: State,
+    // Setup.
+    /// Per castling right: the squares that must be empty (king and rook paths, without the
+    /// king and the rook themselves), and the king's path (squares that must not be attacked).
+    pub(crate) castle_paths: [Bitboard; 4],
+    pub(crate) castle_king_paths: [Bitboard; 4],
+    // Board.
+    pub(crate) by_color: [Bitboard; 2],
+    // Setup.
+    /// The squares whose `castle_masks` entry clears a right (king and rook home squares):
+    /// make looks at castling rights only for moves from or to one of them.
+    pub(crate) castle_squares_touched: Bitboard,
+    pub(crate) castle_rooks: [Square; 4],
+    /// Plies played before the first move of the history: 2 × (FEN fullmove number − 1), plus
+    /// 1 when Black moved first, plus whatever clearing or compacting the history dropped. The
+    /// fullmove number is derived from it and the history length, so make never updates it.
+    pub(crate) fullmove_plies: u32,
+    // State: the side to move.
+    pub(crate) side: Color,
+    /// Explicit padding (always zero): the layout has no implicit padding, so every byte of a
+    /// position is initialised and a copy of the C struct is well defined.
+    pub(crate) _pad_side: [u8; 7],
 }
+
+/// Where the fields after the history start in a position's bytes (the history is the first
+/// 8 KiB): for tests that corrupt a position byte by byte.
+#[doc(hidden)]
+pub const POSITION_FIELDS_OFFSET: usize = core::mem::offset_of!(Position, by_type);
 
 // No implicit padding anywhere in a position: the size is the sum of the fields' sizes, so a
 // position written into caller memory initialises every byte of it.
