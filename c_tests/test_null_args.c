@@ -89,6 +89,9 @@ static void every_position_function(ChessPosition *p, ChessStatus want, const ch
     EXPECT(chess_gameStatus(p, &out_game), want);
     EXPECT(chess_positionToText(p, out_buf, sizeof out_buf), want);
     EXPECT(chess_printPosition(p), want);
+    EXPECT(chess_validatePosition(p), want);
+    EXPECT(chess_compactHistory(p), want);
+    EXPECT(chess_perftParallel(p, 1, 1, false, &out_u64), want);
 }
 
 /* Getters on `p` (NULL or invalid) return their fallbacks. */
