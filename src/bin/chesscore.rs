@@ -3,21 +3,126 @@
 //! ```text
 //! chesscore perft [--divide] [--full] [--threads N] FEN DEPTH
 //! chesscore bench [--full] [DEPTH]
+//! chesscore --help | --version
 //! ```
 //! FEN may be `startpos` or `kiwipete`.
+//!
+//! Behaves as a Unix tool: output goes through one locked, buffered stdout and every write
+//! error is handled (a closed pipe, as in `chesscore perft startpos 6 | head -1`, ends the
+//! program quietly with status 0; another write error is reported with status 1); a bad
+//! argument (unknown command or option, missing or extra argument, malformed number, invalid
+//! FEN, an argument that is not UTF-8) gets one line on stderr and status 2; `--help` and
+//! `--version` print to stdout and exit 0.
 
 use chesscore::{PerftMode, Position, START_FEN};
+use std::io::{self, BufWriter, Write};
 use std::process::ExitCode;
 use std::time::Instant;
 
 const KIWIPETE: &str = "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1";
 
-fn usage() -> ExitCode {
-    eprintln!(
-        "usage:\n  chesscore perft [--divide] [--full] [--threads N] FEN DEPTH\n  chesscore bench [--full]\n\
-         FEN may be a full FEN string (quoted), `startpos` or `kiwipete`."
-    );
-    ExitCode::from(2)
+/// Deepest perft accepted: far beyond any count that finishes, well within the stack (the
+/// search recurses once per ply, on worker threads' 2 MiB stacks with `--threads`).
+const MAX_DEPTH: u32 = 256;
+/// Most worker threads `--threads` accepts (the C ABI's `chess_perftParallel` limit).
+const MAX_THREADS: usize = 256;
+
+const HELP: &str = "\
+chesscore: chess move generator; perft and a perft benchmark
+
+usage:
+  chesscore perft [--divide] [--full] [--threads N] FEN DEPTH
+  chesscore bench [--full] [DEPTH]
+  chesscore --help | --version
+
+FEN may be a full FEN string (quoted, one argument), `startpos` or `kiwipete`.
+`chesscore COMMAND --help` describes a command.
+
+  -h, --help     print this help
+  -V, --version  print the version
+";
+
+const PERFT_HELP: &str = "\
+usage: chesscore perft [--divide] [--full] [--threads N] FEN DEPTH
+
+Counts the leaf nodes of the legal move tree DEPTH plies deep from FEN and prints the
+count, the time and the speed.
+
+  FEN            a FEN string (quoted, one argument), `startpos` or `kiwipete`
+  DEPTH          plies, 0 to 256
+  --divide       first print each root move with the count below it (one thread)
+  --full         make every leaf move (default: count the last ply's moves in bulk)
+  --threads N    search on N threads, 1 to 256 (default 1)
+  -h, --help     print this help
+";
+
+const BENCH_HELP: &str = "\
+usage: chesscore bench [--full] [DEPTH]
+
+Times perft on the start position (depth 6) and Kiwipete (depth 5), a line for each as it
+finishes, then the total.
+
+  DEPTH          run both positions to DEPTH plies instead, 0 to 256
+  --full         make every leaf move (default: count the last ply's moves in bulk)
+  -h, --help     print this help
+";
+
+/// Why the program stops short of success.
+enum Failure {
+    /// A bad command line: the command (`chesscore` or `chesscore perft`...) and the problem.
+    Usage(&'static str, String),
+    /// Writing to stdout failed.
+    Output(io::Error),
+}
+
+impl From<io::Error> for Failure {
+    fn from(e: io::Error) -> Self {
+        Failure::Output(e)
+    }
+}
+
+const PERFT: &str = "chesscore perft";
+const BENCH: &str = "chesscore bench";
+
+fn usage_error(cmd: &'static str, msg: impl Into<String>) -> Failure {
+    Failure::Usage(cmd, msg.into())
+}
+
+/// An option rather than an operand: starts with `-`, but is not `-` alone or a negative
+/// number (an operand, so that `-1` as DEPTH is reported as a bad number).
+fn is_option(arg: &str) -> bool {
+    arg.len() > 1 && arg.starts_with('-') && !arg[1..].starts_with(|c: char| c.is_ascii_digit())
+}
+
+fn parse_depth(cmd: &'static str, s: &str) -> Result<u32, Failure> {
+    match s.parse::<u32>() {
+        Ok(d) if d <= MAX_DEPTH => Ok(d),
+        _ => Err(usage_error(
+            cmd,
+            format!("DEPTH must be a whole number from 0 to {MAX_DEPTH}, got '{s}'"),
+        )),
+    }
+}
+
+fn parse_threads(s: Option<&str>) -> Result<usize, Failure> {
+    let Some(s) = s else {
+        return Err(usage_error(PERFT, "option '--threads' needs a value"));
+    };
+    match s.parse::<usize>() {
+        Ok(t) if (1..=MAX_THREADS).contains(&t) => Ok(t),
+        _ => Err(usage_error(
+            PERFT,
+            format!("--threads needs a whole number from 1 to {MAX_THREADS}, got '{s}'"),
+        )),
+    }
+}
+
+fn mode_name(mode: PerftMode) -> &'static str {
+    if mode == PerftMode::Bulk {
+        "bulk"
+    } else {
+        "full"
+    }
 }
 
 fn resolve_fen(s: &str) -> &str {
@@ -28,47 +133,57 @@ fn resolve_fen(s: &str) -> &str {
     }
 }
 
-fn perft_cmd(args: &[String]) -> ExitCode {
+fn perft_cmd(args: &[String], out: &mut impl Write) -> Result<(), Failure> {
     let mut divide = false;
     let mut mode = PerftMode::Bulk;
     let mut threads = 1usize;
-    let mut rest = Vec::new();
+    let mut operands = Vec::new();
+    let mut options_done = false;
     let mut it = args.iter();
-    while let Some(a) = it.next() {
-        match a.as_str() {
+    while let Some(arg) = it.next() {
+        if options_done || !is_option(arg) {
+            operands.push(arg.as_str());
+            continue;
+        }
+        match arg.as_str() {
+            "--" => options_done = true,
+            "-h" | "--help" => return Ok(out.write_all(PERFT_HELP.as_bytes())?),
             "--divide" => divide = true,
             "--full" => mode = PerftMode::Full,
-            "--threads" => match it.next().and_then(|t| t.parse().ok()) {
-                Some(t) if t >= 1 => threads = t,
-                _ => {
-                    eprintln!("error: --threads needs a number >= 1");
-                    return ExitCode::from(2);
-                }
+            "--threads" => threads = parse_threads(it.next().map(String::as_str))?,
+            other => match other.strip_prefix("--threads=") {
+                Some(value) => threads = parse_threads(Some(value))?,
+                None => return Err(usage_error(PERFT, format!("unknown option '{other}'"))),
             },
-            _ => rest.push(a.as_str()),
         }
     }
-    let [fen, depth] = rest[..] else {
-        return usage();
-    };
-    let Ok(depth) = depth.parse::<u32>() else {
-        eprintln!("error: depth must be a number, got {depth:?}");
-        return ExitCode::from(2);
-    };
-    let mut pos = match Position::from_fen(resolve_fen(fen)) {
-        Ok(p) => p,
-        Err(e) => {
-            eprintln!("error: {e}");
-            return ExitCode::from(2);
+    let (fen, depth) = match operands[..] {
+        [fen, depth] => (fen, depth),
+        [] => return Err(usage_error(PERFT, "missing FEN and DEPTH")),
+        [_] => return Err(usage_error(PERFT, "missing DEPTH")),
+        [_, _, extra, ..] => {
+            return Err(usage_error(
+                PERFT,
+                format!("unexpected argument '{extra}' (quote a FEN as one argument)"),
+            ))
         }
     };
+    let depth = parse_depth(PERFT, depth)?;
+    if divide && threads > 1 {
+        return Err(usage_error(
+            PERFT,
+            "--divide runs on one thread, drop --threads",
+        ));
+    }
+    let mut pos = Position::from_fen(resolve_fen(fen))
+        .map_err(|e| usage_error(PERFT, format!("invalid FEN '{fen}': {e}")))?;
     let start = Instant::now();
     let nodes = if divide {
         let rows = pos.perft_divide(depth, mode);
         for (m, n) in &rows {
-            println!("{m}: {n}");
+            writeln!(out, "{m}: {n}")?;
         }
-        println!();
+        writeln!(out)?;
         rows.iter()
             .map(|r| r.1)
             .sum::<u64>()
@@ -79,60 +194,114 @@ fn perft_cmd(args: &[String]) -> ExitCode {
         pos.perft_mode(depth, mode)
     };
     let secs = start.elapsed().as_secs_f64();
-    println!("Nodes searched: {nodes}");
-    println!(
+    writeln!(out, "Nodes searched: {nodes}")?;
+    writeln!(
+        out,
         "Time: {:.3} s, {:.1} Mnodes/s ({} perft, {} thread(s), {} sliders)",
         secs,
         nodes as f64 / secs.max(1e-9) / 1e6,
-        if mode == PerftMode::Bulk {
-            "bulk"
-        } else {
-            "full"
-        },
+        mode_name(mode),
         threads,
         chesscore::attacks::Backend::detect().name()
-    );
-    ExitCode::SUCCESS
+    )?;
+    Ok(())
 }
 
-fn bench_cmd(args: &[String]) -> ExitCode {
-    let mode = if args.iter().any(|a| a == "--full") {
-        PerftMode::Full
-    } else {
-        PerftMode::Bulk
+fn bench_cmd(args: &[String], out: &mut impl Write) -> Result<(), Failure> {
+    let mut mode = PerftMode::Bulk;
+    let mut operands = Vec::new();
+    let mut options_done = false;
+    for arg in args {
+        if options_done || !is_option(arg) {
+            operands.push(arg.as_str());
+            continue;
+        }
+        match arg.as_str() {
+            "--" => options_done = true,
+            "-h" | "--help" => return Ok(out.write_all(BENCH_HELP.as_bytes())?),
+            "--full" => mode = PerftMode::Full,
+            other => return Err(usage_error(BENCH, format!("unknown option '{other}'"))),
+        }
+    }
+    let depth = match operands[..] {
+        [] => None,
+        [depth] => Some(parse_depth(BENCH, depth)?),
+        [_, extra, ..] => return Err(usage_error(BENCH, format!("unexpected argument '{extra}'"))),
     };
     let cases: [(&str, &str, u32); 2] = [("startpos", START_FEN, 6), ("kiwipete", KIWIPETE, 5)];
     let mut total_nodes = 0u64;
     let mut total_secs = 0.0;
-    for (name, fen, depth) in cases {
+    for (name, fen, default_depth) in cases {
+        let depth = depth.unwrap_or(default_depth);
         let mut pos = Position::from_fen(fen).expect("bench FEN is valid");
         let start = Instant::now();
         let nodes = pos.perft_mode(depth, mode);
         let secs = start.elapsed().as_secs_f64();
         total_nodes += nodes;
         total_secs += secs;
-        println!(
+        writeln!(
+            out,
             "{name:<9} depth {depth}: {nodes:>11} nodes {secs:>7.3} s {:>8.1} Mnodes/s",
-            nodes as f64 / secs / 1e6
-        );
+            nodes as f64 / secs.max(1e-9) / 1e6
+        )?;
+        // Each line as its position finishes, as on a terminal.
+        out.flush()?;
     }
-    println!(
+    writeln!(
+        out,
         "total: {total_nodes} nodes {total_secs:.3} s {:.1} Mnodes/s ({} perft)",
-        total_nodes as f64 / total_secs / 1e6,
-        if mode == PerftMode::Bulk {
-            "bulk"
-        } else {
-            "full"
+        total_nodes as f64 / f64::max(total_secs, 1e-9) / 1e6,
+        mode_name(mode)
+    )?;
+    Ok(())
+}
+
+fn run(out: &mut impl Write) -> Result<(), Failure> {
+    let mut args = Vec::new();
+    for (i, arg) in std::env::args_os().skip(1).enumerate() {
+        match arg.into_string() {
+            Ok(s) => args.push(s),
+            Err(bad) => {
+                return Err(usage_error(
+                    "chesscore",
+                    format!("argument {} is not valid UTF-8: {bad:?}", i + 1),
+                ))
+            }
         }
-    );
-    ExitCode::SUCCESS
+    }
+    match args.first().map(String::as_str) {
+        Some("perft") => perft_cmd(&args[1..], out),
+        Some("bench") => bench_cmd(&args[1..], out),
+        Some("-h" | "--help") => Ok(out.write_all(HELP.as_bytes())?),
+        Some("-V" | "--version") => Ok(writeln!(out, "chesscore {}", env!("CARGO_PKG_VERSION"))?),
+        Some(opt) if is_option(opt) => {
+            Err(usage_error("chesscore", format!("unknown option '{opt}'")))
+        }
+        Some(cmd) => Err(usage_error(
+            "chesscore",
+            format!("unknown command '{cmd}' (commands: perft, bench)"),
+        )),
+        None => Err(usage_error("chesscore", "missing command (perft or bench)")),
+    }
 }
 
 fn main() -> ExitCode {
-    let args: Vec<String> = std::env::args().skip(1).collect();
-    match args.first().map(String::as_str) {
-        Some("perft") => perft_cmd(&args[1..]),
-        Some("bench") => bench_cmd(&args[1..]),
-        _ => usage(),
+    let mut out = BufWriter::new(io::stdout().lock());
+    let result = run(&mut out).and_then(|()| Ok(out.flush()?));
+    // Flushed, or the flush failed: no second try when `out` goes.
+    drop(out.into_parts());
+    // Messages to stderr are best effort: a closed stderr must not panic either.
+    match result {
+        Ok(()) => ExitCode::SUCCESS,
+        Err(Failure::Usage(cmd, msg)) => {
+            let _ = writeln!(io::stderr(), "{cmd}: {msg} (see '{cmd} --help')");
+            ExitCode::from(2)
+        }
+        // The reader is gone (`| head`, `| true`): nobody wants the rest, which is success.
+        Err(Failure::Output(e)) if e.kind() == io::ErrorKind::BrokenPipe => ExitCode::SUCCESS,
+        Err(Failure::Output(e)) => {
+            let _ = writeln!(io::stderr(), "chesscore: error writing to stdout: {e}");
+            ExitCode::from(1)
+        }
     }
 }
