@@ -293,6 +293,14 @@ fn records_of_moves_made_unchecked_are_accepted_up_to_the_capacity() {
 
 // ---- 2. Corrupted positions ------------------------------------------------------------------
 
+/// The statuses a make may end with on any bytes: success or an ordinary refusal.
+fn make_outcome(s: ChessStatus) -> bool {
+    matches!(
+        s,
+        CHESS_OK | CHESS_ERR_INVALID_POSITION | CHESS_ERR_ILLEGAL_MOVE | CHESS_ERR_HISTORY_FULL
+    )
+}
+
 /// Runs every call that takes a position on `bytes` (a position with one byte changed);
 /// `m` is a legal move of the uncorrupted position and `record` its record, made there.
 fn corrupted_calls(bytes: &[u8], m: ChessMove, record: &ChessUndo, label: &str) {
@@ -342,32 +350,14 @@ fn corrupted_calls(bytes: &[u8], m: ChessMove, record: &ChessUndo, label: &str) 
         let s = refused_keeps_bytes!("generate", chess_generateLegalMoves(pos.ptr(), &mut list));
         ok_or_invalid(s, "chess_generateLegalMoves");
         let s = refused_keeps_bytes!("null move", chess_makeNullMove(pos.ptr(), &mut u));
-        assert!(
-            matches!(
-                s,
-                CHESS_OK
-                    | CHESS_ERR_INVALID_POSITION
-                    | CHESS_ERR_ILLEGAL_MOVE
-                    | CHESS_ERR_HISTORY_FULL
-            ),
-            "{label}: null move {s:?}"
-        );
+        assert!(make_outcome(s), "{label}: null move {s:?}");
         // A checked make that succeeds can be taken back with its own record (the position
         // was then valid, so its FEN and hash are meaningful).
         pos.set_bytes(bytes);
         let valid = chess_validatePosition(pos.ptr()) == CHESS_OK;
         let before = valid.then(|| (pos.fen(), pos.hash()));
         let s = refused_keeps_bytes!("make", chess_makeMove(pos.ptr(), m, &mut u));
-        assert!(
-            matches!(
-                s,
-                CHESS_OK
-                    | CHESS_ERR_INVALID_POSITION
-                    | CHESS_ERR_ILLEGAL_MOVE
-                    | CHESS_ERR_HISTORY_FULL
-            ),
-            "{label}: make {s:?}"
-        );
+        assert!(make_outcome(s), "{label}: make {s:?}");
         if s == CHESS_OK {
             assert_eq!(
                 chess_unmakeMove(pos.ptr(), m, &u),
