@@ -2,8 +2,8 @@
 //! same on every run and machine.
 //!
 //! * position hash: piece on square, side to move (XORed in when Black is to move), castling
-//!   rights (one key per right, combined by XOR), en passant file (only when a pawn of the side
-//!   to move stands ready to capture en passant, so that positions equal for play hash equal);
+//!   rights (one key per right, combined by XOR), en passant file (only when the side to move has
+//!   a legal en passant capture, so that positions equal for play hash equal);
 //! * pawn hash: the piece-square keys of pawns only;
 //! * material hash: `material[piece][n]` for the n-th piece of that kind (n counted from 0),
 //!   so the key depends on piece counts only.

@@ -7,7 +7,7 @@
 //!
 //! The en passant square is kept exactly as written (FEN's convention: after every double
 //! push), so writing FEN back is the identity on canonical input; the hash includes it only
-//! when a pawn can capture there.
+//! when a legal capture there exists.
 
 use super::{Position, EP_CAPTURABLE};
 use crate::attacks;

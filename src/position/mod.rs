@@ -44,8 +44,8 @@ pub const START_FEN: &str = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq 
 
 /// Value of `ep` when there is no en passant square.
 pub(crate) const NO_EP: u8 = 64;
-/// Bit of `ep` set when a pawn of the side to move stands ready to capture en passant
-/// (pins ignored): the file is then in the hash and the generator looks at the square.
+/// Bit of `ep` set when the side to move has a legal en passant capture: the file is then in
+/// the hash and the generator looks at the square.
 /// Computed once, where the square is set (double push, FEN), so neither the next make nor
 /// the generator tests it again; the square itself is `ep & EP_SQUARE`.
 pub(crate) const EP_CAPTURABLE: u8 = 0x80;
