@@ -575,3 +575,42 @@ fn impossible_checks_are_refused() {
         );
     }
 }
+
+#[test]
+fn unchecked_twins_take_back_a_pseudo_legal_move_that_leaves_the_king_attacked() {
+    // The knight on e7 is pinned by the rook on e1: its moves are pseudo-legal but illegal.
+    // Make, test, unmake: the pattern the unchecked twins are for (in debug builds of the
+    // library too, where the unmake once refused the attacked king as an invalid position).
+    let mut pos = CPos::new("4k3/4n3/8/8/8/8/8/4RK2 b - - 0 1");
+    let mut list = ChessMoveList::new();
+    // SAFETY: valid pointers.
+    assert_eq!(
+        unsafe { chess_generatePseudoLegalMoves(pos.ptr(), &mut list) },
+        CHESS_OK
+    );
+    let legal = pos.legal();
+    let knight_moves: Vec<ChessMove> = list
+        .as_slice()
+        .iter()
+        .copied()
+        .filter(|m| m & 63 == 52)
+        .collect();
+    assert_eq!(knight_moves.len(), 6);
+    for m in knight_moves {
+        assert!(!legal.contains(&m));
+        let before = pos.bytes();
+        let mut u = undo_filled(0);
+        // SAFETY: valid pointers.
+        unsafe {
+            assert_eq!(chess_makeMoveUnchecked(pos.ptr(), m, &mut u), CHESS_OK);
+            // The rook on e1 now attacks the black king on e8.
+            assert_eq!((chess_attackersTo(pos.ptr(), 60) >> 4) & 1, 1);
+            assert_eq!(chess_unmakeMoveUnchecked(pos.ptr(), m, &u), CHESS_OK);
+        }
+        assert_eq!(pos.fen(), "4k3/4n3/8/8/8/8/8/4RK2 b - - 0 1");
+        assert_eq!(
+            &pos.bytes()[POSITION_FIELDS_OFFSET..],
+            &before[POSITION_FIELDS_OFFSET..]
+        );
+    }
+}

@@ -3,11 +3,13 @@
 //!
 //! Position arguments are checked at one of two levels ([`crate::position::validate`] has the
 //! table):
-//! * [`read_position`] / [`read_position_mut`] for calls that only read a position or that the
-//!   caller marked as trusted (the unchecked twins): in release builds the cheap
-//!   [`Position::is_plausible`], which keeps every index in range, so no call can panic or go
-//!   out of bounds, though a corrupted position may give nonsense answers; in debug builds the
-//!   full check.
+//! * [`read_position`] / [`unchecked_position_mut`] for calls that only read a position and for
+//!   the unchecked make and unmake: in release builds the cheap [`Position::is_plausible`],
+//!   which keeps every index in range, so no call can panic or go out of bounds, though a
+//!   corrupted position may give nonsense answers; in debug builds [`Position::validate`], the
+//!   invariants make and unmake keep (not the rules of reachable positions: after a
+//!   pseudo-legal move the mover's king may stand attacked, and the caller still reads the
+//!   position and unmakes the move).
 //! * [`trusted_position`] / [`trusted_position_mut`] for calls that change a position on the
 //!   caller's behalf or whose result must be exact (checked make/unmake, null moves, perft):
 //!   [`Position::validate_full`] once per call, so a corrupted position is refused with
@@ -85,7 +87,10 @@ macro_rules! try_ptr {
 
 pub(crate) use {check, ffi_guard, try_ptr};
 
-/// Borrows `*p` as a position, checked cheaply in release builds and fully in debug builds.
+/// Borrows `*p` as a position, checked cheaply in release builds ([`Position::is_plausible`])
+/// and by [`Position::validate`] in debug builds: the invariants make and unmake keep, not the
+/// rules of reachable positions, since after a pseudo-legal move the mover's king may stand
+/// attacked and the caller still reads the position and unmakes the move.
 ///
 /// # Safety
 /// `p` is NULL or points to a `ChessPosition` valid for reads for `'a` and not written
@@ -95,7 +100,16 @@ pub(crate) unsafe fn read_position<'a>(
 ) -> Result<&'a Position, ChessStatus> {
     // SAFETY: forwarded contract.
     let pos = unsafe { position_bytes(p) }?;
-    checked(pos, cfg!(debug_assertions))
+    let ok = if cfg!(debug_assertions) {
+        pos.validate().is_ok()
+    } else {
+        pos.is_plausible()
+    };
+    if ok {
+        Ok(pos)
+    } else {
+        Err(ChessStatus::CHESS_ERR_INVALID_POSITION)
+    }
 }
 
 /// Borrows `*p` as a position, fully checked.
@@ -107,15 +121,19 @@ pub(crate) unsafe fn trusted_position<'a>(
 ) -> Result<&'a Position, ChessStatus> {
     // SAFETY: forwarded contract.
     let pos = unsafe { position_bytes(p) }?;
-    checked(pos, true)
+    match pos.validate_full() {
+        Ok(()) => Ok(pos),
+        Err(_) => Err(ChessStatus::CHESS_ERR_INVALID_POSITION),
+    }
 }
 
-/// Borrows `*p` mutably as a position, checked as in [`read_position`].
+/// Borrows `*p` mutably as a position for the unchecked make and unmake, checked as in
+/// [`read_position`].
 ///
 /// # Safety
 /// `p` is NULL or points to a `ChessPosition` valid for reads and writes for `'a`, with no
 /// other access meanwhile.
-pub(crate) unsafe fn read_position_mut<'a>(
+pub(crate) unsafe fn unchecked_position_mut<'a>(
     p: *mut ChessPosition,
 ) -> Result<&'a mut Position, ChessStatus> {
     // SAFETY: forwarded contract; the shared borrow ends before the mutable one is made.
@@ -127,7 +145,7 @@ pub(crate) unsafe fn read_position_mut<'a>(
 /// Borrows `*p` mutably as a position, fully checked.
 ///
 /// # Safety
-/// As [`read_position_mut`].
+/// As [`unchecked_position_mut`].
 pub(crate) unsafe fn trusted_position_mut<'a>(
     p: *mut ChessPosition,
 ) -> Result<&'a mut Position, ChessStatus> {
@@ -144,19 +162,6 @@ unsafe fn position_bytes<'a>(p: *const ChessPosition) -> Result<&'a Position, Ch
     // types.rs), and every bit pattern is a valid `Position` (integers and arrays of integer
     // newtypes only, no padding). Non-NULL validity is the caller's contract.
     unsafe { (p as *const Position).as_ref() }.ok_or(ChessStatus::CHESS_ERR_NULL_ARGUMENT)
-}
-
-fn checked(pos: &Position, full: bool) -> Result<&Position, ChessStatus> {
-    let ok = if full {
-        pos.validate_full().is_ok()
-    } else {
-        pos.is_plausible()
-    };
-    if ok {
-        Ok(pos)
-    } else {
-        Err(ChessStatus::CHESS_ERR_INVALID_POSITION)
-    }
 }
 
 /// Borrows `*p` as an output slot of type `T`, which may be uninitialised: write it with

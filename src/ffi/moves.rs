@@ -249,7 +249,8 @@ pub extern "C" fn chess_moveToMicro(r#move: ChessMove) -> u16 {
 }
 
 /// The body of the four makes: the record slot, the position (fully checked when `trusted`,
-/// as in `guard`), the make, and the record written only on success.
+/// else as the unchecked twins take it, see `guard`), the make, and the record written only
+/// on success.
 ///
 /// # Safety
 /// `pos` is NULL or points to a `ChessPosition`; `undo` is NULL or valid for writes.
@@ -264,7 +265,7 @@ unsafe fn make_export(
         let pos = if trusted {
             try_ptr!(trusted_position_mut(pos))
         } else {
-            try_ptr!(read_position_mut(pos))
+            try_ptr!(unchecked_position_mut(pos))
         };
         undo.write(ChessUndo::from_undo(check!(make(pos))));
         ChessStatus::CHESS_OK
@@ -286,7 +287,7 @@ unsafe fn unmake_export(
         let pos = if trusted {
             try_ptr!(trusted_position_mut(pos))
         } else {
-            try_ptr!(read_position_mut(pos))
+            try_ptr!(unchecked_position_mut(pos))
         };
         check!(unmake(pos, undo));
         ChessStatus::CHESS_OK
