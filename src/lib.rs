@@ -34,11 +34,13 @@
 
 pub mod attacks;
 pub mod bitboard;
+pub mod eval;
 pub mod ffi;
 pub mod movegen;
 pub mod moves;
 pub mod perft;
 pub mod position;
+pub mod search;
 pub mod types;
 pub mod zobrist;
 

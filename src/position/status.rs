@@ -51,6 +51,34 @@ impl Position {
         false
     }
 
+    /// The search's repetition rule: true when the position occurred before within the last
+    /// `tree_plies` plies (a repetition inside the search tree scores as a draw at once), or
+    /// occurred twice before (a threefold repetition with the game's history). Looks back at
+    /// most `scan_limit` plies (the plies since the last null move), and only as far as the
+    /// last capture or pawn move.
+    pub fn is_search_repetition(&self, tree_plies: u32, scan_limit: u32) -> bool {
+        let n = self.st.history_len as usize;
+        if n > HISTORY_CAPACITY {
+            return false;
+        }
+        let back = (self.st.halfmove as usize).min(scan_limit as usize).min(n);
+        let mut seen = 0;
+        let mut i = 4;
+        while i <= back {
+            if (self.history[n - i] ^ self.st.hash) & HISTORY_KEY_MASK == 0 {
+                if i <= tree_plies as usize {
+                    return true;
+                }
+                seen += 1;
+                if seen >= 2 {
+                    return true;
+                }
+            }
+            i += 2;
+        }
+        false
+    }
+
     /// True when neither side has mating material: no pawns, rooks or queens, and either at
     /// most one minor piece on the board or only bishops, all on squares of one color.
     pub fn is_insufficient_material(&self) -> bool {

@@ -1,0 +1,435 @@
+//! The engine: alpha-beta search behind one handle.
+//!
+//! [`Engine`] owns the transposition table and one set of per-thread tables for each search
+//! thread (allocated when the engine is created or resized by an option, never during a
+//! search). [`Engine::search`] runs iterative deepening with aspiration windows and a
+//! principal variation search ([`thread`]) on the `Threads` option's threads (Lazy SMP: all
+//! threads search the same root and share the table; the calling thread is the main one), and
+//! returns a [`SearchResult`]. [`StopHandle`] stops a search from any thread.
+//!
+//! Module map: [`tt`] (transposition table), [`picker`] (staged move ordering), [`see`]
+//! (static exchange), [`history`] (ordering statistics), [`time`] (time management),
+//! [`thread`] (the search proper).
+
+pub mod history;
+pub mod picker;
+pub mod see;
+pub mod thread;
+pub mod time;
+pub mod tt;
+
+use crate::eval::Evaluator;
+use crate::moves::{Move, MoveList};
+use crate::position::Position;
+use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
+use std::sync::Arc;
+use thread::ThreadData;
+use tt::TranspositionTable;
+
+/// Deepest ply the search reaches (also the principal variation's capacity).
+pub const MAX_PLY: usize = 128;
+/// The score of mate at the root; mate in `n` plies scores `MATE - n`.
+pub const MATE: i32 = 32000;
+/// Scores beyond this (in absolute value) are mate scores.
+pub const MATE_BOUND: i32 = MATE - MAX_PLY as i32;
+/// Larger than any score.
+pub const INFINITE: i32 = 32001;
+
+/// What a search may use. `Default` is "no limit" everywhere (an infinite search).
+#[derive(Clone, Debug, Default)]
+pub struct Limits {
+    /// Maximum depth in plies (0 = none).
+    pub depth: u32,
+    /// Maximum nodes (0 = none).
+    pub nodes: u64,
+    /// Time for this move in ms.
+    pub movetime_ms: Option<u64>,
+    /// White's clock in ms (may be negative when a GUI reports an overstepped clock).
+    pub wtime_ms: Option<i64>,
+    /// Black's clock in ms.
+    pub btime_ms: Option<i64>,
+    /// White's increment in ms.
+    pub winc_ms: Option<i64>,
+    /// Black's increment in ms.
+    pub binc_ms: Option<i64>,
+    /// Moves to the next time control (0 = sudden death).
+    pub movestogo: u32,
+    /// Search until stopped.
+    pub infinite: bool,
+    /// Pondering: time limits start counting at [`StopHandle::ponderhit`]; until then the
+    /// search runs as if infinite.
+    pub ponder: bool,
+    /// Stop once a mate in at most this many moves is found (0 = none).
+    pub mate: u32,
+    /// Restrict the root to these moves (empty = all legal moves; illegal ones are ignored).
+    pub search_moves: MoveList,
+}
+
+/// A score as UCI reports it.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub enum Score {
+    /// Centipawns for the side to move.
+    Cp(i32),
+    /// Mate in this many moves (negative: the side to move is mated; 0: it is mated now).
+    Mate(i32),
+}
+
+impl Score {
+    /// The UCI form of an internal score.
+    pub fn from_internal(v: i32) -> Score {
+        if v >= MATE_BOUND {
+            Score::Mate((MATE - v + 1) / 2)
+        } else if v <= -MATE_BOUND {
+            Score::Mate(-(MATE + v) / 2)
+        } else {
+            Score::Cp(v)
+        }
+    }
+}
+
+/// Whether a reported score is exact or a bound (from an aspiration window that failed).
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub enum ScoreBound {
+    /// The score is exact.
+    Exact,
+    /// The true score is at least this.
+    Lower,
+    /// The true score is at most this.
+    Upper,
+}
+
+/// What a UCI `info` line carries, passed to the search's callback.
+#[derive(Clone, Debug)]
+pub struct SearchInfo<'a> {
+    /// Iteration depth.
+    pub depth: u32,
+    /// Deepest ply reached.
+    pub seldepth: u32,
+    /// Line number, from 1 (MultiPV).
+    pub multipv: u32,
+    /// Score of the line.
+    pub score: Score,
+    /// The internal score (centipawns, or ±(MATE - plies)).
+    pub score_internal: i32,
+    /// Exact, or a bound.
+    pub bound: ScoreBound,
+    /// Nodes searched by all threads.
+    pub nodes: u64,
+    /// Nodes per second.
+    pub nps: u64,
+    /// Milliseconds since the search started.
+    pub time_ms: u64,
+    /// Permille of the hash table used by this search.
+    pub hashfull: u32,
+    /// The principal variation.
+    pub pv: &'a [Move],
+}
+
+/// The outcome of a search.
+#[derive(Clone, Debug)]
+pub struct SearchResult {
+    /// The best move (`None` when the position has no legal move).
+    pub best_move: Option<Move>,
+    /// The expected reply (the principal variation's second move), if known.
+    pub ponder_move: Option<Move>,
+    /// The score for the side to move.
+    pub score: Score,
+    /// The internal score (centipawns, or ±(MATE - plies)).
+    pub score_internal: i32,
+    /// Depth of the last completed iteration.
+    pub depth: u32,
+    /// Deepest ply reached.
+    pub seldepth: u32,
+    /// Nodes searched by all threads.
+    pub nodes: u64,
+    /// Milliseconds the search took.
+    pub time_ms: u64,
+    /// The principal variation (first `pv_len` moves).
+    pub pv: [Move; MAX_PLY],
+    /// Length of the principal variation.
+    pub pv_len: usize,
+}
+
+impl SearchResult {
+    /// The principal variation.
+    pub fn pv(&self) -> &[Move] {
+        &self.pv[..self.pv_len]
+    }
+}
+
+/// Shared flags of a running search.
+#[derive(Debug, Default)]
+pub(crate) struct Signals {
+    pub(crate) stop: AtomicBool,
+    pub(crate) ponderhit: AtomicBool,
+}
+
+/// Stops or converts a running search from any thread. Cheap to clone.
+#[derive(Clone, Debug)]
+pub struct StopHandle(Arc<Signals>);
+
+impl StopHandle {
+    /// Asks the running search (if any) to stop; it returns its result within milliseconds.
+    /// Returns at once.
+    pub fn stop(&self) {
+        self.0.stop.store(true, Ordering::SeqCst);
+    }
+
+    /// The predicted move was played: a pondering search starts counting its time limits.
+    pub fn ponderhit(&self) {
+        self.0.ponderhit.store(true, Ordering::SeqCst);
+    }
+}
+
+/// An option's kind, default and range, for UCI's `option` lines.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub enum OptionKind {
+    /// An integer.
+    Spin {
+        /// Default value.
+        default: i64,
+        /// Minimum.
+        min: i64,
+        /// Maximum.
+        max: i64,
+    },
+    /// A boolean.
+    Check {
+        /// Default value.
+        default: bool,
+    },
+    /// An action without a value.
+    Button,
+}
+
+/// The options [`Engine::set_option`] accepts (names compare without regard to case).
+pub const OPTIONS: [(&str, OptionKind); 6] = [
+    (
+        "Hash",
+        OptionKind::Spin {
+            default: 16,
+            min: 1,
+            max: 65536,
+        },
+    ),
+    (
+        "Threads",
+        OptionKind::Spin {
+            default: 1,
+            min: 1,
+            max: 256,
+        },
+    ),
+    ("Clear Hash", OptionKind::Button),
+    ("Ponder", OptionKind::Check { default: false }),
+    (
+        "Move Overhead",
+        OptionKind::Spin {
+            default: 10,
+            min: 0,
+            max: 5000,
+        },
+    ),
+    (
+        "MultiPV",
+        OptionKind::Spin {
+            default: 1,
+            min: 1,
+            max: 256,
+        },
+    ),
+];
+
+/// Why [`Engine::set_option`] refused.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub enum OptionError {
+    /// No option has this name.
+    UnknownName,
+    /// The value is not valid for the option (not a number, out of range, not true/false).
+    BadValue,
+    /// The memory for the new size could not be had (the old table stays).
+    OutOfMemory,
+}
+
+impl OptionError {
+    /// A short description.
+    pub fn message(self) -> &'static str {
+        match self {
+            OptionError::UnknownName => "unknown option name",
+            OptionError::BadValue => "bad option value",
+            OptionError::OutOfMemory => "out of memory",
+        }
+    }
+}
+
+/// The engine: transposition table, search threads' tables, options.
+pub struct Engine {
+    pub(crate) tt: TranspositionTable,
+    pub(crate) threads: Vec<Box<ThreadData>>,
+    pub(crate) signals: Arc<Signals>,
+    /// Each thread's node count, published every 1024 nodes (readable by the main thread).
+    pub(crate) counters: Vec<AtomicU64>,
+    evaluator: Evaluator,
+    move_overhead_ms: u64,
+    multipv: usize,
+    ponder: bool,
+}
+
+impl core::fmt::Debug for Engine {
+    fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
+        f.debug_struct("Engine")
+            .field("hash_mib", &self.tt.size_mib())
+            .field("threads", &self.threads.len())
+            .finish()
+    }
+}
+
+impl Default for Engine {
+    fn default() -> Self {
+        Self::new()
+    }
+}
+
+impl Engine {
+    /// An engine with a 16 MiB table and one thread.
+    ///
+    /// # Panics
+    /// When 16 MiB cannot be allocated ([`Engine::try_new`] reports it instead).
+    pub fn new() -> Engine {
+        Self::try_new().expect("out of memory for a 16 MiB hash table")
+    }
+
+    /// An engine with a 16 MiB table and one thread, or `None` when the memory cannot be had.
+    pub fn try_new() -> Option<Engine> {
+        Some(Engine {
+            tt: TranspositionTable::try_new(16)?,
+            threads: vec![ThreadData::new_boxed()],
+            signals: Arc::new(Signals::default()),
+            counters: vec![AtomicU64::new(0)],
+            evaluator: Evaluator::new(),
+            move_overhead_ms: 10,
+            multipv: 1,
+            ponder: false,
+        })
+    }
+
+    /// A handle that stops this engine's searches from another thread.
+    pub fn stop_handle(&self) -> StopHandle {
+        StopHandle(self.signals.clone())
+    }
+
+    /// Hash size in MiB.
+    pub fn hash_mib(&self) -> usize {
+        self.tt.size_mib()
+    }
+
+    /// Number of search threads.
+    pub fn thread_count(&self) -> usize {
+        self.threads.len()
+    }
+
+    /// Whether the `Ponder` option is on (informational: pondering is asked per search).
+    pub fn ponder_enabled(&self) -> bool {
+        self.ponder
+    }
+
+    /// Sets a UCI option: `Hash` (MiB), `Threads`, `Clear Hash`, `Ponder`, `Move Overhead`
+    /// (ms), `MultiPV`. Names compare without regard to case; values are trimmed.
+    ///
+    /// # Errors
+    /// [`OptionError`] for an unknown name, a bad value or memory that cannot be had; the
+    /// engine is then unchanged.
+    pub fn set_option(&mut self, name: &str, value: &str) -> Result<(), OptionError> {
+        let name = name.trim();
+        let value = value.trim();
+        let (canon, kind) = OPTIONS
+            .iter()
+            .find(|(n, _)| n.eq_ignore_ascii_case(name))
+            .ok_or(OptionError::UnknownName)?;
+        let int = || -> Result<i64, OptionError> {
+            let OptionKind::Spin { min, max, .. } = *kind else {
+                return Err(OptionError::BadValue);
+            };
+            let v: i64 = value.parse().map_err(|_| OptionError::BadValue)?;
+            if v < min || v > max {
+                return Err(OptionError::BadValue);
+            }
+            Ok(v)
+        };
+        let boolean = || -> Result<bool, OptionError> {
+            if value.eq_ignore_ascii_case("true") {
+                Ok(true)
+            } else if value.eq_ignore_ascii_case("false") {
+                Ok(false)
+            } else {
+                Err(OptionError::BadValue)
+            }
+        };
+        match *canon {
+            "Hash" => {
+                let mib = int()? as usize;
+                if mib != self.tt.size_mib() {
+                    self.tt = TranspositionTable::try_new(mib).ok_or(OptionError::OutOfMemory)?;
+                }
+            }
+            "Threads" => {
+                let n = int()? as usize;
+                let mut threads = Vec::new();
+                threads
+                    .try_reserve_exact(n)
+                    .map_err(|_| OptionError::OutOfMemory)?;
+                let keep = self.threads.len().min(n);
+                threads.extend(self.threads.drain(..keep));
+                while threads.len() < n {
+                    threads.push(ThreadData::new_boxed());
+                }
+                let mut counters = Vec::new();
+                counters
+                    .try_reserve_exact(n)
+                    .map_err(|_| OptionError::OutOfMemory)?;
+                counters.resize_with(n, || AtomicU64::new(0));
+                self.threads = threads;
+                self.counters = counters;
+            }
+            "Clear Hash" => self.tt.clear(),
+            "Ponder" => self.ponder = boolean()?,
+            "Move Overhead" => self.move_overhead_ms = int()? as u64,
+            "MultiPV" => self.multipv = int()? as usize,
+            _ => unreachable!("every option in OPTIONS is handled"),
+        }
+        Ok(())
+    }
+
+    /// A new game: clears the hash table and every thread's history tables.
+    pub fn new_game(&mut self) {
+        self.tt.clear();
+        for t in &mut self.threads {
+            t.clear();
+        }
+        self.evaluator.clear();
+    }
+
+    /// The static evaluation of `pos` (centipawns, side to move's view).
+    pub fn evaluate(&mut self, pos: &Position) -> i32 {
+        self.evaluator.evaluate(pos)
+    }
+
+    /// Searches `pos` under `limits`, calling `on_info` after every completed iteration (and
+    /// each MultiPV line), and returns the result. `pos` itself is not modified; its history
+    /// is used for repetitions. A position without legal moves returns at once.
+    pub fn search(
+        &mut self,
+        pos: &Position,
+        limits: &Limits,
+        on_info: &mut dyn FnMut(&SearchInfo),
+    ) -> SearchResult {
+        thread::run_search(
+            self,
+            pos,
+            limits,
+            on_info,
+            self.move_overhead_ms,
+            self.multipv,
+        )
+    }
+}

@@ -1,0 +1,304 @@
+//! The staged move picker: the hash move first, then captures that do not lose material
+//! (by static exchange) ordered by victim value and capture history, then the killers and
+//! the counter-move, then the other quiet moves by their histories, then the losing
+//! captures. Moves come from the legal generator one class at a time, so a stage that a
+//! cutoff makes unnecessary is never generated.
+
+use super::history::{ContTable, History};
+use super::see::{see_ge, SEE_VALUE};
+use crate::movegen::{GenType, Legality, ALL_PIECE_TYPES};
+use crate::moves::{Move, MoveList, MAX_MOVES};
+use crate::position::Position;
+use crate::types::PieceType;
+
+#[derive(Copy, Clone, PartialEq, Eq, PartialOrd, Ord, Debug)]
+enum Stage {
+    TtMove,
+    GenCaptures,
+    GoodCaptures,
+    Killer1,
+    Killer2,
+    Counter,
+    GenQuiets,
+    Quiets,
+    BadCaptures,
+    // Quiescence / evasions.
+    QsGen,
+    QsMoves,
+    Done,
+}
+
+/// The picker of one node.
+pub struct MovePicker {
+    stage: Stage,
+    tt_move: Move,
+    killers: [Move; 2],
+    counter: Move,
+    moves: MoveList,
+    scores: [i32; MAX_MOVES],
+    cursor: usize,
+    bad: MoveList,
+    bad_cursor: usize,
+    /// Set by the search to skip the remaining quiet moves (late-move and futility pruning).
+    pub skip_quiets: bool,
+}
+
+/// What the picker needs to score quiet moves: the continuation tables of the moves one and
+/// two plies back (none at the root or after a null move).
+#[derive(Copy, Clone)]
+pub struct QuietContext<'a> {
+    /// Continuation table for the previous move.
+    pub cont1: Option<&'a ContTable>,
+    /// Continuation table for the move two plies back.
+    pub cont2: Option<&'a ContTable>,
+}
+
+#[inline(always)]
+fn is_quiet(m: Move) -> bool {
+    !m.is_capture() && !m.is_promotion()
+}
+
+impl MovePicker {
+    /// A picker for the main search.
+    pub fn new(tt_move: Move, killers: [Move; 2], counter: Move) -> MovePicker {
+        MovePicker {
+            stage: Stage::TtMove,
+            tt_move,
+            killers,
+            counter,
+            moves: MoveList::new(),
+            scores: [0; MAX_MOVES],
+            cursor: 0,
+            bad: MoveList::new(),
+            bad_cursor: 0,
+            skip_quiets: false,
+        }
+    }
+
+    /// A picker for quiescence: captures and queen promotions (every evasion in check), the
+    /// hash move first when it is one of those.
+    pub fn new_qsearch(tt_move: Move, in_check: bool) -> MovePicker {
+        let mut p = MovePicker::new(tt_move, [Move::NONE; 2], Move::NONE);
+        p.stage = Stage::QsGen;
+        p.skip_quiets = !in_check;
+        p
+    }
+
+    fn pick_best(&mut self) -> Option<(Move, i32)> {
+        let n = self.moves.len();
+        if self.cursor >= n {
+            return None;
+        }
+        let mut best = self.cursor;
+        for i in self.cursor + 1..n {
+            if self.scores[i] > self.scores[best] {
+                best = i;
+            }
+        }
+        let slice = self.moves.as_mut_slice();
+        slice.swap(self.cursor, best);
+        self.scores.swap(self.cursor, best);
+        let r = (slice[self.cursor], self.scores[self.cursor]);
+        self.cursor += 1;
+        Some(r)
+    }
+
+    fn score_captures(&mut self, pos: &Position, hist: &History) {
+        for (i, &m) in self.moves.as_slice().iter().enumerate() {
+            let pc = pos.piece_on(m.from());
+            let victim = if m.is_en_passant() {
+                PieceType::PAWN
+            } else {
+                pos.piece_on(m.to()).kind()
+            };
+            let mut s = SEE_VALUE[victim.index()] * 16
+                + hist.capture[pc.index()][m.to().index()][victim.index()] as i32 / 8;
+            if m.is_promotion() {
+                s += SEE_VALUE[m.promotion().index()] * 16;
+            }
+            self.scores[i] = s;
+        }
+    }
+
+    fn score_quiets(&mut self, pos: &Position, hist: &History, ctx: &QuietContext) {
+        let side = pos.side_to_move().index();
+        for (i, &m) in self.moves.as_slice().iter().enumerate() {
+            let pc = pos.piece_on(m.from()).index();
+            let to = m.to().index();
+            let mut s = hist.butterfly[side][m.from().index()][to] as i32;
+            if let Some(c) = ctx.cont1 {
+                s += c[pc][to] as i32;
+            }
+            if let Some(c) = ctx.cont2 {
+                s += c[pc][to] as i32;
+            }
+            if m.is_promotion() {
+                s = if m.promotion() == PieceType::QUEEN {
+                    1 << 20
+                } else {
+                    -(1 << 20)
+                };
+            }
+            self.scores[i] = s;
+        }
+    }
+
+    /// The next move to search, or `None` when all were given.
+    pub fn next(&mut self, pos: &Position, hist: &History, ctx: &QuietContext) -> Option<Move> {
+        loop {
+            match self.stage {
+                Stage::TtMove => {
+                    self.stage = Stage::GenCaptures;
+                    if self.tt_move != Move::NONE && pos.is_legal(self.tt_move) {
+                        return Some(self.tt_move);
+                    }
+                    self.tt_move = Move::NONE;
+                }
+                Stage::GenCaptures => {
+                    self.moves.clear();
+                    pos.generate_moves(
+                        Legality::Legal,
+                        GenType::Captures,
+                        ALL_PIECE_TYPES,
+                        &mut self.moves,
+                    );
+                    self.score_captures(pos, hist);
+                    self.cursor = 0;
+                    self.stage = Stage::GoodCaptures;
+                }
+                Stage::GoodCaptures => match self.pick_best() {
+                    Some((m, _)) => {
+                        if m == self.tt_move {
+                            continue;
+                        }
+                        if see_ge(pos, m, 0) {
+                            return Some(m);
+                        }
+                        self.bad.push(m);
+                    }
+                    None => self.stage = Stage::Killer1,
+                },
+                Stage::Killer1 | Stage::Killer2 | Stage::Counter => {
+                    let m = match self.stage {
+                        Stage::Killer1 => self.killers[0],
+                        Stage::Killer2 => self.killers[1],
+                        _ => self.counter,
+                    };
+                    self.stage = match self.stage {
+                        Stage::Killer1 => Stage::Killer2,
+                        Stage::Killer2 => Stage::Counter,
+                        _ => Stage::GenQuiets,
+                    };
+                    if self.skip_quiets || m == Move::NONE || m == self.tt_move || !is_quiet(m) {
+                        continue;
+                    }
+                    if self.stage == Stage::GenQuiets
+                        && (m == self.killers[0] || m == self.killers[1])
+                    {
+                        continue;
+                    }
+                    if self.stage == Stage::Counter && m == self.killers[0] {
+                        continue;
+                    }
+                    if pos.is_legal(m) {
+                        return Some(m);
+                    }
+                }
+                Stage::GenQuiets => {
+                    self.stage = Stage::Quiets;
+                    if self.skip_quiets {
+                        continue;
+                    }
+                    self.moves.clear();
+                    pos.generate_moves(
+                        Legality::Legal,
+                        GenType::Quiets,
+                        ALL_PIECE_TYPES,
+                        &mut self.moves,
+                    );
+                    self.score_quiets(pos, hist, ctx);
+                    self.cursor = 0;
+                }
+                Stage::Quiets => {
+                    if self.skip_quiets {
+                        self.stage = Stage::BadCaptures;
+                        continue;
+                    }
+                    match self.pick_best() {
+                        Some((m, _)) => {
+                            if m == self.tt_move
+                                || m == self.killers[0]
+                                || m == self.killers[1]
+                                || m == self.counter
+                            {
+                                continue;
+                            }
+                            return Some(m);
+                        }
+                        None => self.stage = Stage::BadCaptures,
+                    }
+                }
+                Stage::BadCaptures => {
+                    if self.bad_cursor < self.bad.len() {
+                        let m = self.bad.as_slice()[self.bad_cursor];
+                        self.bad_cursor += 1;
+                        return Some(m);
+                    }
+                    self.stage = Stage::Done;
+                }
+                Stage::QsGen => {
+                    self.moves.clear();
+                    let in_check = !self.skip_quiets;
+                    let gen = if in_check {
+                        GenType::All
+                    } else {
+                        GenType::Captures
+                    };
+                    pos.generate_moves(Legality::Legal, gen, ALL_PIECE_TYPES, &mut self.moves);
+                    if !in_check {
+                        // Quiet queen promotions join the captures.
+                        let mut promos = MoveList::new();
+                        pos.generate_moves(
+                            Legality::Legal,
+                            GenType::Quiets,
+                            PieceType::PAWN.mask_bit(),
+                            &mut promos,
+                        );
+                        for &m in promos.iter() {
+                            if m.is_promotion() && m.promotion() == PieceType::QUEEN {
+                                self.moves.push(m);
+                            }
+                        }
+                        self.score_captures(pos, hist);
+                    } else {
+                        // Evasions: captures by value first, then quiets by history.
+                        let side = pos.side_to_move().index();
+                        for (i, &m) in self.moves.as_slice().iter().enumerate() {
+                            self.scores[i] = if m.is_capture() {
+                                (1 << 20) + SEE_VALUE[pos.piece_on(m.to()).kind().index()]
+                            } else {
+                                hist.butterfly[side][m.from().index()][m.to().index()] as i32
+                            };
+                        }
+                    }
+                    self.cursor = 0;
+                    self.stage = Stage::QsMoves;
+                    if self.tt_move != Move::NONE && self.moves.contains(self.tt_move) {
+                        return Some(self.tt_move);
+                    }
+                    self.tt_move = Move::NONE;
+                }
+                Stage::QsMoves => match self.pick_best() {
+                    Some((m, _)) => {
+                        if m == self.tt_move {
+                            continue;
+                        }
+                        return Some(m);
+                    }
+                    None => self.stage = Stage::Done,
+                },
+                Stage::Done => return None,
+            }
+        }
+    }
+}

@@ -1,0 +1,1213 @@
+//! The search proper: iterative deepening with aspiration windows over a principal variation
+//! search, quiescence, and the per-thread state they work on.
+//!
+//! Pruning and reductions in [`Searcher::search`]: mate-distance pruning, transposition
+//! cutoffs, reverse futility (static null move), null-move pruning with a verification-free
+//! reduction of 3 + depth/3, razoring into quiescence, internal iterative reduction, late-move
+//! pruning, futility pruning of quiets, SEE pruning of quiets and captures, singular
+//! extension of the hash move (with multi-cut), check extension, late-move reductions from a
+//! logarithmic table adjusted by node type, improvement and history. Draws by repetition,
+//! the 50-move rule and insufficient material are scored inside the tree.
+
+use super::history::{self, ContTable, History};
+use super::picker::{MovePicker, QuietContext};
+use super::see::{gain, see_ge};
+use super::time::TimeBudget;
+use super::tt::{Bound, TranspositionTable};
+use super::{
+    Engine, Limits, Score, ScoreBound, SearchInfo, SearchResult, Signals, INFINITE, MATE,
+    MATE_BOUND, MAX_PLY,
+};
+use crate::eval::Evaluator;
+use crate::moves::{Move, MoveList, MAX_MOVES};
+use crate::position::{Position, HISTORY_CAPACITY};
+use crate::types::{Color, PieceType};
+use std::sync::atomic::{AtomicU64, Ordering};
+use std::time::Instant;
+
+/// One ply of the search stack.
+#[derive(Copy, Clone, Default)]
+struct Frame {
+    static_eval: i32,
+    /// The move made from this ply (none before it is made; `Move::NONE` for a null move).
+    current: Move,
+    /// The raw piece that made `current` (0 for a null move).
+    piece: usize,
+    killers: [Move; 2],
+    excluded: Move,
+    /// Plies since the last null move (for the repetition scan).
+    plies_from_null: u32,
+}
+
+/// A root move and what the last iterations found for it.
+#[derive(Copy, Clone)]
+struct RootMove {
+    mv: Move,
+    score: i32,
+    prev_score: i32,
+    seldepth: u32,
+    pv: [Move; MAX_PLY],
+    pv_len: usize,
+}
+
+impl RootMove {
+    const EMPTY: RootMove = RootMove {
+        mv: Move::NONE,
+        score: -INFINITE,
+        prev_score: -INFINITE,
+        seldepth: 0,
+        pv: [Move::NONE; MAX_PLY],
+        pv_len: 0,
+    };
+}
+
+/// A search thread's own tables: history, evaluator cache, stack, PV table, root moves.
+/// Allocated when the engine is created or its thread count changes.
+pub struct ThreadData {
+    hist: Box<History>,
+    eval: Evaluator,
+    stack: [Frame; MAX_PLY + 8],
+    pv: [[Move; MAX_PLY]; MAX_PLY + 1],
+    pv_len: [usize; MAX_PLY + 1],
+    root: [RootMove; MAX_MOVES],
+    root_count: usize,
+    lmr: [[u8; 64]; 64],
+    nodes: u64,
+    seldepth: u32,
+    completed_depth: u32,
+}
+
+impl ThreadData {
+    /// Fresh tables, boxed (about 2.5 MB).
+    pub fn new_boxed() -> Box<ThreadData> {
+        let mut lmr = [[0u8; 64]; 64];
+        for (d, row) in lmr.iter_mut().enumerate().skip(1) {
+            for (m, r) in row.iter_mut().enumerate().skip(1) {
+                *r = (0.75 + (d as f64).ln() * (m as f64).ln() / 2.25) as u8;
+            }
+        }
+        Box::new(ThreadData {
+            hist: History::new_boxed(),
+            eval: Evaluator::new(),
+            stack: [Frame::default(); MAX_PLY + 8],
+            pv: [[Move::NONE; MAX_PLY]; MAX_PLY + 1],
+            pv_len: [0; MAX_PLY + 1],
+            root: [RootMove::EMPTY; MAX_MOVES],
+            root_count: 0,
+            lmr,
+            nodes: 0,
+            seldepth: 0,
+            completed_depth: 0,
+        })
+    }
+
+    /// Forgets the history tables and the evaluator cache (a new game).
+    pub fn clear(&mut self) {
+        self.hist.clear();
+        self.eval.clear();
+    }
+}
+
+/// What all threads of one search share.
+struct Shared<'a> {
+    tt: &'a TranspositionTable,
+    signals: &'a Signals,
+    counters: &'a [AtomicU64],
+    limits: &'a Limits,
+    budget: TimeBudget,
+    start: Instant,
+    multipv: usize,
+    threads: usize,
+}
+
+impl Shared<'_> {
+    fn total_nodes(&self) -> u64 {
+        self.counters
+            .iter()
+            .map(|c| c.load(Ordering::Relaxed))
+            .sum()
+    }
+    fn stopped(&self) -> bool {
+        self.signals.stop.load(Ordering::Relaxed)
+    }
+}
+
+/// One thread's search over its copy of the position.
+struct Searcher<'a, 'b> {
+    td: &'a mut ThreadData,
+    sh: &'a Shared<'b>,
+    id: usize,
+    /// When time started counting (the search's start, or the ponderhit).
+    time_start: Instant,
+    pondering: bool,
+    stop: bool,
+}
+
+#[inline(always)]
+fn score_to_tt(v: i32, ply: usize) -> i32 {
+    if v >= MATE_BOUND {
+        v + ply as i32
+    } else if v <= -MATE_BOUND {
+        v - ply as i32
+    } else {
+        v
+    }
+}
+
+#[inline(always)]
+fn score_from_tt(v: i32, ply: usize, halfmove: u32) -> i32 {
+    if v >= MATE_BOUND {
+        // A mate that the 50-move rule would cut is not trusted as a mate.
+        if MATE - v > 99 - halfmove as i32 {
+            return MATE_BOUND - 1;
+        }
+        v - ply as i32
+    } else if v <= -MATE_BOUND {
+        if MATE + v > 99 - halfmove as i32 {
+            return -MATE_BOUND + 1;
+        }
+        v + ply as i32
+    } else {
+        v
+    }
+}
+
+fn is_draw(pos: &Position, ply: usize, plies_from_null: u32) -> bool {
+    pos.halfmove_clock() >= 100
+        || pos.is_insufficient_material()
+        || pos.is_search_repetition(ply as u32, plies_from_null)
+}
+
+fn has_non_pawn_material(pos: &Position, c: Color) -> bool {
+    (pos.color_pieces(c) & !pos.pieces(c, PieceType::PAWN) & !pos.pieces(c, PieceType::KING)).any()
+}
+
+impl Searcher<'_, '_> {
+    /// Counts a node; every 1024 nodes the main thread checks time and node limits.
+    #[inline(always)]
+    fn tick(&mut self) -> bool {
+        self.td.nodes += 1;
+        if self.td.nodes & 1023 == 0 {
+            self.sh.counters[self.id].store(self.td.nodes, Ordering::Relaxed);
+            if self.id == 0 {
+                self.check_limits();
+            }
+            if self.sh.stopped() {
+                self.stop = true;
+            }
+        } else if self.id == 0
+            && self.sh.limits.nodes > 0
+            && self.sh.threads == 1
+            && self.td.nodes >= self.sh.limits.nodes
+        {
+            self.sh.signals.stop.store(true, Ordering::Relaxed);
+            self.stop = true;
+        }
+        self.stop
+    }
+
+    fn elapsed_ms(&self) -> u64 {
+        self.time_start.elapsed().as_millis() as u64
+    }
+
+    fn check_limits(&mut self) {
+        let lim = self.sh.limits;
+        if self.pondering && self.sh.signals.ponderhit.load(Ordering::Relaxed) {
+            self.pondering = false;
+            self.time_start = Instant::now();
+        }
+        let mut stop = false;
+        if lim.nodes > 0 && self.sh.total_nodes() >= lim.nodes {
+            stop = true;
+        }
+        if !self.pondering && !lim.infinite {
+            if let Some(hard) = self.sh.budget.hard_ms {
+                if self.elapsed_ms() >= hard {
+                    stop = true;
+                }
+            }
+        }
+        if stop {
+            self.sh.signals.stop.store(true, Ordering::Relaxed);
+            self.stop = true;
+        }
+    }
+
+    fn evaluate(&mut self, pos: &Position) -> i32 {
+        self.td
+            .eval
+            .evaluate(pos)
+            .clamp(-MATE_BOUND + 1, MATE_BOUND - 1)
+    }
+
+    /// The PV of `ply` becomes `m` followed by the PV of `ply + 1` (triangular table with
+    /// absolute indexes: line `ply` holds its moves at `ply..pv_len[ply]`).
+    fn update_pv(&mut self, ply: usize, m: Move) {
+        let child_len = self.td.pv_len[ply + 1].clamp(ply + 1, MAX_PLY);
+        let (head, tail) = self.td.pv.split_at_mut(ply + 1);
+        head[ply][ply] = m;
+        head[ply][ply + 1..child_len].copy_from_slice(&tail[0][ply + 1..child_len]);
+        self.td.pv_len[ply] = child_len;
+    }
+
+    fn cont_tables(&self, ply: usize) -> QuietContext<'_> {
+        let table = |back: usize| -> Option<&ContTable> {
+            if ply < back {
+                return None;
+            }
+            let f = &self.td.stack[ply - back];
+            if f.current == Move::NONE {
+                return None;
+            }
+            Some(&self.td.hist.continuation[f.piece][f.current.to().index()])
+        };
+        QuietContext {
+            cont1: table(1),
+            cont2: table(2),
+        }
+    }
+
+    fn update_quiet_stats(
+        &mut self,
+        pos: &Position,
+        ply: usize,
+        best: Move,
+        quiets: &[Move],
+        depth: i32,
+    ) {
+        let b = history::bonus(depth);
+        let side = pos.side_to_move().index();
+        let frame = &mut self.td.stack[ply];
+        if frame.killers[0] != best {
+            frame.killers[1] = frame.killers[0];
+            frame.killers[0] = best;
+        }
+        if ply >= 1 {
+            let prev = self.td.stack[ply - 1];
+            if prev.current != Move::NONE {
+                self.td.hist.counter[prev.piece][prev.current.to().index()] = best;
+            }
+        }
+        for &m in quiets {
+            let bonus = if m == best { b } else { -b };
+            let pc = pos.piece_on(m.from()).index();
+            let to = m.to().index();
+            history::update(
+                &mut self.td.hist.butterfly[side][m.from().index()][to],
+                bonus,
+            );
+            for back in [1usize, 2] {
+                if ply >= back {
+                    let f = self.td.stack[ply - back];
+                    if f.current != Move::NONE {
+                        history::update(
+                            &mut self.td.hist.continuation[f.piece][f.current.to().index()][pc][to],
+                            bonus,
+                        );
+                    }
+                }
+            }
+        }
+    }
+
+    fn update_capture_stats(&mut self, pos: &Position, best: Move, captures: &[Move], depth: i32) {
+        let b = history::bonus(depth);
+        for &m in captures {
+            let bonus = if m == best { b } else { -b };
+            let pc = pos.piece_on(m.from()).index();
+            let victim = if m.is_en_passant() {
+                PieceType::PAWN.index()
+            } else {
+                pos.piece_on(m.to()).kind().index()
+            };
+            history::update(&mut self.td.hist.capture[pc][m.to().index()][victim], bonus);
+        }
+    }
+
+    fn quiet_history(&self, pos: &Position, ply: usize, m: Move) -> i32 {
+        let side = pos.side_to_move().index();
+        let pc = pos.piece_on(m.from()).index();
+        let to = m.to().index();
+        let mut s = self.td.hist.butterfly[side][m.from().index()][to] as i32;
+        let ctx = self.cont_tables(ply);
+        if let Some(c) = ctx.cont1 {
+            s += c[pc][to] as i32;
+        }
+        if let Some(c) = ctx.cont2 {
+            s += c[pc][to] as i32;
+        }
+        s
+    }
+
+    /// Quiescence search: captures and queen promotions (every evasion in check) until the
+    /// position is quiet.
+    fn qsearch(
+        &mut self,
+        pos: &mut Position,
+        mut alpha: i32,
+        beta: i32,
+        ply: usize,
+        pv_node: bool,
+    ) -> i32 {
+        if self.tick() {
+            return 0;
+        }
+        if pv_node {
+            self.td.pv_len[ply] = ply;
+        }
+        self.td.seldepth = self.td.seldepth.max(ply as u32);
+        if is_draw(pos, ply, self.td.stack[ply].plies_from_null) {
+            return 0;
+        }
+        let in_check = pos.in_check();
+        if ply >= MAX_PLY - 1 {
+            return if in_check { 0 } else { self.evaluate(pos) };
+        }
+        let key = pos.hash();
+        let tt_hit = self.sh.tt.probe(key);
+        let mut tt_move = Move::NONE;
+        if let Some(h) = tt_hit {
+            tt_move = h.mv;
+            let s = score_from_tt(h.score, ply, pos.halfmove_clock());
+            if !pv_node
+                && (h.bound == Bound::Exact
+                    || (h.bound == Bound::Lower && s >= beta)
+                    || (h.bound == Bound::Upper && s <= alpha))
+            {
+                return s;
+            }
+        }
+        let mut best;
+        let stand_pat;
+        if in_check {
+            best = -MATE + ply as i32;
+            stand_pat = -INFINITE;
+        } else {
+            stand_pat = match tt_hit {
+                Some(h) => h.eval,
+                None => self.evaluate(pos),
+            };
+            if stand_pat >= beta {
+                return stand_pat;
+            }
+            if stand_pat > alpha {
+                alpha = stand_pat;
+            }
+            best = stand_pat;
+        }
+        let mut picker = MovePicker::new_qsearch(tt_move, in_check);
+        let mut best_move = Move::NONE;
+        let empty = QuietContext {
+            cont1: None,
+            cont2: None,
+        };
+        while let Some(m) = picker.next(pos, &self.td.hist, &empty) {
+            if !in_check {
+                if stand_pat + gain(pos, m) + 200 <= alpha && !m.is_promotion() {
+                    continue;
+                }
+                if !see_ge(pos, m, 0) {
+                    continue;
+                }
+            }
+            let piece = pos.piece_on(m.from()).index();
+            self.td.stack[ply].current = m;
+            self.td.stack[ply].piece = piece;
+            self.td.stack[ply + 1].plies_from_null = self.td.stack[ply].plies_from_null + 1;
+            let undo = pos.make_move_unchecked(m);
+            self.sh.tt.prefetch(pos.hash());
+            let score = -self.qsearch(pos, -beta, -alpha, ply + 1, pv_node);
+            pos.unmake_move_unchecked(m, &undo);
+            if self.stop {
+                return 0;
+            }
+            if score > best {
+                best = score;
+                if score > alpha {
+                    best_move = m;
+                    if pv_node {
+                        self.update_pv(ply, m);
+                    }
+                    if score >= beta {
+                        break;
+                    }
+                    alpha = score;
+                }
+            }
+        }
+        let bound = if best >= beta {
+            Bound::Lower
+        } else if pv_node && best_move != Move::NONE {
+            Bound::Exact
+        } else {
+            Bound::Upper
+        };
+        let eval_store = if in_check { 0 } else { stand_pat };
+        self.sh
+            .tt
+            .store(key, best_move, score_to_tt(best, ply), eval_store, 0, bound);
+        best
+    }
+
+    /// The principal variation search below the root.
+    #[allow(clippy::too_many_arguments)]
+    fn search(
+        &mut self,
+        pos: &mut Position,
+        mut alpha: i32,
+        mut beta: i32,
+        mut depth: i32,
+        ply: usize,
+        pv_node: bool,
+        cut_node: bool,
+    ) -> i32 {
+        if depth <= 0 {
+            return self.qsearch(pos, alpha, beta, ply, pv_node);
+        }
+        if self.tick() {
+            return 0;
+        }
+        if pv_node {
+            self.td.pv_len[ply] = ply;
+        }
+        self.td.seldepth = self.td.seldepth.max(ply as u32);
+        let excluded = self.td.stack[ply].excluded;
+        if excluded == Move::NONE {
+            if is_draw(pos, ply, self.td.stack[ply].plies_from_null) {
+                return 0;
+            }
+            if ply >= MAX_PLY - 1 {
+                return if pos.in_check() {
+                    0
+                } else {
+                    self.evaluate(pos)
+                };
+            }
+            // Mate-distance pruning.
+            alpha = alpha.max(-MATE + ply as i32);
+            beta = beta.min(MATE - ply as i32 - 1);
+            if alpha >= beta {
+                return alpha;
+            }
+        }
+        let in_check = pos.in_check();
+        let key = pos.hash()
+            ^ if excluded != Move::NONE {
+                (excluded.raw() as u64).wrapping_mul(0x9E37_79B9_7F4A_7C15)
+            } else {
+                0
+            };
+        let tt_hit = self.sh.tt.probe(key);
+        let mut tt_move = Move::NONE;
+        let mut tt_score = 0;
+        let mut tt_depth = -1;
+        let mut tt_bound = Bound::None;
+        if let Some(h) = tt_hit {
+            tt_move = h.mv;
+            tt_score = score_from_tt(h.score, ply, pos.halfmove_clock());
+            tt_depth = h.depth;
+            tt_bound = h.bound;
+            if !pv_node
+                && h.depth >= depth
+                && (h.bound == Bound::Exact
+                    || (h.bound == Bound::Lower && tt_score >= beta)
+                    || (h.bound == Bound::Upper && tt_score <= alpha))
+            {
+                if tt_score >= beta
+                    && tt_move != Move::NONE
+                    && !tt_move.is_capture()
+                    && pos.is_legal(tt_move)
+                {
+                    self.update_quiet_stats(pos, ply, tt_move, &[tt_move], depth);
+                }
+                return tt_score;
+            }
+        }
+
+        // Static evaluation.
+        let static_eval = if in_check {
+            -INFINITE
+        } else if let Some(h) = tt_hit {
+            h.eval
+        } else {
+            self.evaluate(pos)
+        };
+        let mut eval = static_eval;
+        if !in_check && tt_hit.is_some() {
+            // The table's score is a better estimate when its bound points the right way.
+            if (tt_bound == Bound::Lower && tt_score > eval)
+                || (tt_bound == Bound::Upper && tt_score < eval)
+                || tt_bound == Bound::Exact
+            {
+                eval = tt_score;
+            }
+        }
+        self.td.stack[ply].static_eval = static_eval;
+        let improving = !in_check
+            && ply >= 2
+            && self.td.stack[ply - 2].static_eval != -INFINITE
+            && static_eval > self.td.stack[ply - 2].static_eval;
+        self.td.stack[ply + 1].killers = [Move::NONE; 2];
+        self.td.stack[ply + 2].excluded = Move::NONE;
+
+        if !in_check && !pv_node && excluded == Move::NONE {
+            // Reverse futility pruning.
+            if depth <= 8 && eval - 80 * (depth - improving as i32) >= beta && eval < MATE_BOUND {
+                return eval;
+            }
+            // Razoring.
+            if depth <= 3 && eval + 250 * depth < alpha {
+                let v = self.qsearch(pos, alpha, alpha + 1, ply, false);
+                if v <= alpha {
+                    return v;
+                }
+            }
+            // Null-move pruning.
+            if depth >= 3
+                && eval >= beta
+                && static_eval >= beta - 20 * depth + 160
+                && ply >= 1
+                && self.td.stack[ply - 1].current != Move::NONE
+                && has_non_pawn_material(pos, pos.side_to_move())
+            {
+                let r = 3 + depth / 3 + ((eval - beta) / 200).min(3);
+                self.td.stack[ply].current = Move::NONE;
+                self.td.stack[ply].piece = 0;
+                self.td.stack[ply + 1].plies_from_null = 0;
+                let undo = pos.make_null_move_unchecked();
+                let v = -self.search(pos, -beta, -beta + 1, depth - r, ply + 1, false, !cut_node);
+                pos.unmake_null_move_unchecked(&undo);
+                if self.stop {
+                    return 0;
+                }
+                if v >= beta {
+                    return if v >= MATE_BOUND { beta } else { v };
+                }
+            }
+        }
+
+        // Internal iterative reduction: no hash move to lead a deep search.
+        if tt_move == Move::NONE && depth >= 4 && (pv_node || cut_node) && excluded == Move::NONE {
+            depth -= 1;
+        }
+
+        let counter = if ply >= 1 {
+            let p = self.td.stack[ply - 1];
+            if p.current != Move::NONE {
+                self.td.hist.counter[p.piece][p.current.to().index()]
+            } else {
+                Move::NONE
+            }
+        } else {
+            Move::NONE
+        };
+        let mut picker = MovePicker::new(tt_move, self.td.stack[ply].killers, counter);
+        let mut best = -INFINITE;
+        let mut best_move = Move::NONE;
+        let mut moves_tried = 0;
+        let mut quiets = MoveList::new();
+        let mut captures = MoveList::new();
+        let orig_alpha = alpha;
+
+        loop {
+            let m = {
+                let ctx = self.cont_tables(ply);
+                match picker.next(pos, &self.td.hist, &ctx) {
+                    Some(m) => m,
+                    None => break,
+                }
+            };
+            if m == excluded {
+                continue;
+            }
+            moves_tried += 1;
+            let quiet = !m.is_capture() && !m.is_promotion();
+            let hist_score = if quiet {
+                self.quiet_history(pos, ply, m)
+            } else {
+                0
+            };
+
+            // Pruning at shallow depth, once a move has kept us from being mated.
+            if best > -MATE_BOUND && has_non_pawn_material(pos, pos.side_to_move()) {
+                if quiet {
+                    // Late-move pruning.
+                    let lmp = (3 + depth * depth) / if improving { 1 } else { 2 };
+                    if depth <= 8 && moves_tried > lmp {
+                        picker.skip_quiets = true;
+                        continue;
+                    }
+                    // Futility pruning.
+                    if !in_check && depth <= 8 && static_eval + 100 + 100 * depth <= alpha {
+                        picker.skip_quiets = true;
+                        continue;
+                    }
+                    // History pruning.
+                    if depth <= 3 && hist_score < -4000 * depth {
+                        continue;
+                    }
+                    if depth <= 8 && !see_ge(pos, m, -60 * depth) {
+                        continue;
+                    }
+                } else if depth <= 8 && !see_ge(pos, m, -25 * depth * depth) {
+                    continue;
+                }
+            }
+
+            // Singular extension of the hash move.
+            let mut extension = 0;
+            if ply > 0
+                && m == tt_move
+                && excluded == Move::NONE
+                && depth >= 8
+                && tt_depth >= depth - 3
+                && tt_bound != Bound::Upper
+                && tt_score.abs() < MATE_BOUND
+            {
+                let s_beta = tt_score - 2 * depth;
+                self.td.stack[ply].excluded = m;
+                let v = self.search(
+                    pos,
+                    s_beta - 1,
+                    s_beta,
+                    (depth - 1) / 2,
+                    ply,
+                    false,
+                    cut_node,
+                );
+                self.td.stack[ply].excluded = Move::NONE;
+                if self.stop {
+                    return 0;
+                }
+                if v < s_beta {
+                    extension = 1;
+                } else if s_beta >= beta {
+                    // Multi-cut: more than one move beats beta.
+                    return s_beta;
+                }
+            }
+
+            let piece = pos.piece_on(m.from()).index();
+            self.td.stack[ply].current = m;
+            self.td.stack[ply].piece = piece;
+            self.td.stack[ply + 1].plies_from_null = self.td.stack[ply].plies_from_null + 1;
+            let undo = pos.make_move_unchecked(m);
+            self.sh.tt.prefetch(pos.hash());
+            let gives_check = pos.in_check();
+            if gives_check && extension == 0 && (ply as i32) < 2 * depth + 8 {
+                extension = 1;
+            }
+            let new_depth = depth - 1 + extension;
+
+            let mut score;
+            if depth >= 3 && moves_tried > 1 + pv_node as i32 && quiet {
+                let mut r =
+                    self.td.lmr[(depth as usize).min(63)][(moves_tried as usize).min(63)] as i32;
+                r += !pv_node as i32;
+                r += !improving as i32;
+                r += cut_node as i32;
+                r -= gives_check as i32;
+                r -= (m == self.td.stack[ply].killers[0]
+                    || m == self.td.stack[ply].killers[1]
+                    || m == counter) as i32;
+                if quiet {
+                    r -= hist_score / 8000;
+                }
+                let d = (new_depth - r.max(0)).clamp(1, new_depth.max(1));
+                score = -self.search(pos, -alpha - 1, -alpha, d, ply + 1, false, true);
+                if score > alpha && d < new_depth {
+                    score = -self.search(
+                        pos,
+                        -alpha - 1,
+                        -alpha,
+                        new_depth,
+                        ply + 1,
+                        false,
+                        !cut_node,
+                    );
+                }
+            } else if !pv_node || moves_tried > 1 {
+                score = -self.search(
+                    pos,
+                    -alpha - 1,
+                    -alpha,
+                    new_depth,
+                    ply + 1,
+                    false,
+                    !cut_node,
+                );
+            } else {
+                score = alpha + 1;
+            }
+            if pv_node && (moves_tried == 1 || score > alpha) {
+                score = -self.search(pos, -beta, -alpha, new_depth, ply + 1, true, false);
+            }
+            pos.unmake_move_unchecked(m, &undo);
+            if self.stop {
+                return 0;
+            }
+
+            if score > best {
+                best = score;
+                if score > alpha {
+                    best_move = m;
+                    if pv_node {
+                        self.update_pv(ply, m);
+                    }
+                    if score >= beta {
+                        break;
+                    }
+                    alpha = score;
+                }
+            }
+            if m != best_move {
+                if quiet {
+                    quiets.push(m);
+                } else if m.is_capture() {
+                    captures.push(m);
+                }
+            }
+        }
+
+        if moves_tried == 0 {
+            return if excluded != Move::NONE {
+                alpha
+            } else if in_check {
+                -MATE + ply as i32
+            } else {
+                0
+            };
+        }
+        if best == -INFINITE {
+            // Every move was pruned: fail low with alpha.
+            best = alpha;
+        }
+
+        if best >= beta && best_move != Move::NONE {
+            let quiet_best = !best_move.is_capture() && !best_move.is_promotion();
+            if quiet_best {
+                quiets.push(best_move);
+                let q = quiets;
+                self.update_quiet_stats(pos, ply, best_move, q.as_slice(), depth);
+            } else if best_move.is_capture() {
+                captures.push(best_move);
+            }
+            let c = captures;
+            self.update_capture_stats(pos, best_move, c.as_slice(), depth);
+        }
+
+        if excluded == Move::NONE {
+            let bound = if best >= beta {
+                Bound::Lower
+            } else if pv_node && best > orig_alpha {
+                Bound::Exact
+            } else {
+                Bound::Upper
+            };
+            let eval_store = if in_check { 0 } else { static_eval };
+            self.sh.tt.store(
+                key,
+                best_move,
+                score_to_tt(best, ply),
+                eval_store,
+                depth,
+                bound,
+            );
+        }
+        best
+    }
+
+    /// Searches the root moves from `pv_idx` on with a window; records each move's score.
+    fn root_search(
+        &mut self,
+        pos: &mut Position,
+        mut alpha: i32,
+        beta: i32,
+        depth: i32,
+        pv_idx: usize,
+    ) -> i32 {
+        let mut best = -INFINITE;
+        self.td.pv_len[0] = 0;
+        self.td.stack[0].static_eval = if pos.in_check() {
+            -INFINITE
+        } else {
+            self.evaluate(pos)
+        };
+        self.td.stack[1].killers = [Move::NONE; 2];
+        self.td.stack[2].excluded = Move::NONE;
+        let in_check = pos.in_check();
+        let mut quiets = MoveList::new();
+        for i in pv_idx..self.td.root_count {
+            let m = self.td.root[i].mv;
+            self.td.seldepth = 0;
+            let piece = pos.piece_on(m.from()).index();
+            self.td.stack[0].current = m;
+            self.td.stack[0].piece = piece;
+            self.td.stack[1].plies_from_null = self.td.stack[0].plies_from_null + 1;
+            let undo = pos.make_move_unchecked(m);
+            let gives_check = pos.in_check();
+            let new_depth = depth - 1 + gives_check as i32;
+            let quiet = !m.is_capture() && !m.is_promotion();
+            let mut score;
+            let tried = i - pv_idx + 1;
+            if i == pv_idx {
+                score = -self.search(pos, -beta, -alpha, new_depth, 1, true, false);
+            } else {
+                let mut d = new_depth;
+                if depth >= 3 && quiet && !in_check && !gives_check && tried > 3 {
+                    let r = self.td.lmr[(depth as usize).min(63)][tried.min(63)] as i32 - 1;
+                    d = (new_depth - r.max(0)).max(1);
+                }
+                score = -self.search(pos, -alpha - 1, -alpha, d, 1, false, true);
+                if score > alpha && d < new_depth {
+                    score = -self.search(pos, -alpha - 1, -alpha, new_depth, 1, false, false);
+                }
+                if score > alpha && score < beta {
+                    score = -self.search(pos, -beta, -alpha, new_depth, 1, true, false);
+                }
+            }
+            pos.unmake_move_unchecked(m, &undo);
+            if self.stop {
+                break;
+            }
+            let rm = &mut self.td.root[i];
+            if i == pv_idx || score > alpha {
+                rm.score = score;
+                rm.seldepth = self.td.seldepth;
+                rm.pv[0] = m;
+                let n = self.td.pv_len[1].clamp(1, MAX_PLY);
+                rm.pv[1..n].copy_from_slice(&self.td.pv[1][1..n]);
+                rm.pv_len = n;
+            } else {
+                rm.score = -INFINITE;
+            }
+            if score > best {
+                best = score;
+            }
+            if score > alpha {
+                alpha = score;
+                if score >= beta {
+                    if quiet {
+                        quiets.push(m);
+                        let q = quiets;
+                        self.update_quiet_stats(pos, 0, m, q.as_slice(), depth);
+                    }
+                    break;
+                }
+            }
+            if quiet {
+                quiets.push(m);
+            }
+        }
+        best
+    }
+
+    fn report(
+        &self,
+        pos: &Position,
+        depth: u32,
+        pv_idx: usize,
+        bound: ScoreBound,
+        on_info: &mut dyn FnMut(&SearchInfo),
+    ) {
+        let nodes = self.sh.total_nodes().max(self.td.nodes);
+        let time_ms = self.sh.start.elapsed().as_millis() as u64;
+        let lines = self.sh.multipv.min(self.td.root_count);
+        let _ = pos;
+        for k in 0..lines {
+            if bound != ScoreBound::Exact && k != pv_idx {
+                continue;
+            }
+            let rm = &self.td.root[k];
+            let searched = k <= pv_idx;
+            let v = if searched { rm.score } else { rm.prev_score };
+            if v == -INFINITE {
+                continue;
+            }
+            let d = if searched {
+                depth
+            } else {
+                depth.saturating_sub(1).max(1)
+            };
+            let info = SearchInfo {
+                depth: d,
+                seldepth: rm.seldepth.max(1),
+                multipv: k as u32 + 1,
+                score: Score::from_internal(v),
+                score_internal: v,
+                bound,
+                nodes,
+                nps: nodes * 1000 / time_ms.max(1),
+                time_ms,
+                hashfull: self.sh.tt.hashfull(),
+                pv: &rm.pv[..rm.pv_len],
+            };
+            on_info(&info);
+        }
+    }
+
+    /// Iterative deepening on this thread. The main thread (id 0) reports and decides when
+    /// to stop.
+    fn iterate(&mut self, pos: &mut Position, on_info: &mut dyn FnMut(&SearchInfo)) {
+        let lim = self.sh.limits;
+        let max_depth = if lim.depth > 0 {
+            (lim.depth as usize).min(MAX_PLY - 1)
+        } else {
+            MAX_PLY - 1
+        };
+        let mut best_stable = 0;
+        let mut last_best = Move::NONE;
+        for depth in 1..=max_depth as i32 {
+            // Helpers skip some depths so that the threads spread over different iterations.
+            if self.id > 0 && depth > 2 && (depth as usize + self.id) % 4 == 0 {
+                continue;
+            }
+            let lines = self.sh.multipv.min(self.td.root_count);
+            for i in 0..self.td.root_count {
+                self.td.root[i].prev_score = self.td.root[i].score;
+            }
+            for pv_idx in 0..lines {
+                let prev = self.td.root[pv_idx].prev_score;
+                let mut delta = 15;
+                let (mut alpha, mut beta) = if depth >= 4 && prev.abs() < MATE_BOUND {
+                    ((prev - delta).max(-INFINITE), (prev + delta).min(INFINITE))
+                } else {
+                    (-INFINITE, INFINITE)
+                };
+                loop {
+                    let v = self.root_search(pos, alpha, beta, depth, pv_idx);
+                    // Stable sort of the lines still open by their new scores.
+                    self.td.root[pv_idx..self.td.root_count]
+                        .sort_by_key(|r| core::cmp::Reverse(r.score));
+                    if self.stop {
+                        break;
+                    }
+                    if v <= alpha {
+                        if self.id == 0 && self.sh.start.elapsed().as_millis() > 3000 {
+                            self.report(pos, depth as u32, pv_idx, ScoreBound::Upper, on_info);
+                        }
+                        beta = (alpha + beta) / 2;
+                        alpha = (v - delta).max(-INFINITE);
+                    } else if v >= beta {
+                        if self.id == 0 && self.sh.start.elapsed().as_millis() > 3000 {
+                            self.report(pos, depth as u32, pv_idx, ScoreBound::Lower, on_info);
+                        }
+                        beta = (v + delta).min(INFINITE);
+                    } else {
+                        break;
+                    }
+                    delta += delta / 2;
+                }
+                self.td.root[..=pv_idx].sort_by_key(|r| core::cmp::Reverse(r.score));
+                if self.stop {
+                    break;
+                }
+            }
+            if self.stop {
+                break;
+            }
+            self.td.completed_depth = depth as u32;
+            if self.id != 0 {
+                continue;
+            }
+            self.report(pos, depth as u32, lines - 1, ScoreBound::Exact, on_info);
+
+            // Stop conditions of the main thread.
+            let best = self.td.root[0];
+            if lim.mate > 0 && best.score > MATE - 2 * lim.mate as i32 {
+                break;
+            }
+            if best.mv == last_best {
+                best_stable += 1;
+            } else {
+                best_stable = 0;
+                last_best = best.mv;
+            }
+            if self.pondering && self.sh.signals.ponderhit.load(Ordering::Relaxed) {
+                self.pondering = false;
+                self.time_start = Instant::now();
+            }
+            if !self.pondering && !lim.infinite {
+                if let Some(soft) = self.sh.budget.soft_ms {
+                    // Stable best move: spend less; an unstable one: more.
+                    let scale = match best_stable {
+                        0 => 1.6,
+                        1 => 1.2,
+                        2 => 1.0,
+                        3 => 0.85,
+                        _ => 0.7,
+                    };
+                    if self.elapsed_ms() as f64 >= soft as f64 * scale {
+                        break;
+                    }
+                }
+                // A single legal move needs no thought.
+                if self.td.root_count == 1 && self.sh.budget.soft_ms.is_some() && depth >= 4 {
+                    break;
+                }
+            }
+        }
+    }
+}
+
+fn to_result(td: &ThreadData, nodes: u64, time_ms: u64) -> SearchResult {
+    let rm = &td.root[0];
+    let v = if rm.score != -INFINITE {
+        rm.score
+    } else if rm.prev_score != -INFINITE {
+        rm.prev_score
+    } else {
+        0
+    };
+    let mut pv = [Move::NONE; MAX_PLY];
+    pv[..rm.pv_len].copy_from_slice(&rm.pv[..rm.pv_len]);
+    SearchResult {
+        best_move: Some(rm.mv),
+        ponder_move: if rm.pv_len >= 2 { Some(rm.pv[1]) } else { None },
+        score: Score::from_internal(v),
+        score_internal: v,
+        depth: td.completed_depth,
+        seldepth: rm.seldepth,
+        nodes,
+        time_ms,
+        pv,
+        pv_len: rm.pv_len,
+    }
+}
+
+/// Runs one search on the engine's threads (see [`Engine::search`]).
+pub(super) fn run_search(
+    engine: &mut Engine,
+    pos: &Position,
+    limits: &Limits,
+    on_info: &mut dyn FnMut(&SearchInfo),
+    overhead_ms: u64,
+    multipv: usize,
+) -> SearchResult {
+    let start = Instant::now();
+    engine.signals.stop.store(false, Ordering::SeqCst);
+    let legal = pos.legal_moves();
+    if legal.is_empty() {
+        let v = if pos.in_check() { -MATE } else { 0 };
+        return SearchResult {
+            best_move: None,
+            ponder_move: None,
+            score: Score::from_internal(v),
+            score_internal: v,
+            depth: 0,
+            seldepth: 0,
+            nodes: 0,
+            time_ms: 0,
+            pv: [Move::NONE; MAX_PLY],
+            pv_len: 0,
+        };
+    }
+    let mut root_list = MoveList::new();
+    for &m in legal.iter() {
+        if limits.search_moves.is_empty() || limits.search_moves.contains(m) {
+            root_list.push(m);
+        }
+    }
+    if root_list.is_empty() {
+        root_list = legal;
+    }
+    // Initial order: captures by gain, then the rest in generation order.
+    let mut ordered: [(i32, Move); MAX_MOVES] = [(0, Move::NONE); MAX_MOVES];
+    let n = root_list.len();
+    for (i, &m) in root_list.iter().enumerate() {
+        ordered[i] = (
+            if m.is_capture() || m.is_promotion() {
+                gain(pos, m)
+            } else {
+                0
+            },
+            m,
+        );
+    }
+    ordered[..n].sort_by_key(|o| core::cmp::Reverse(o.0));
+
+    let mut root_pos = pos.clone();
+    if root_pos.ply_count() as usize + MAX_PLY + 8 > HISTORY_CAPACITY {
+        root_pos.compact_history();
+        if root_pos.ply_count() as usize + MAX_PLY + 8 > HISTORY_CAPACITY {
+            root_pos.clear_history();
+        }
+    }
+
+    engine.tt.new_search();
+    let threads = engine.threads.len();
+    let counters: &[AtomicU64] = &engine.counters[..threads];
+    for c in counters {
+        c.store(0, Ordering::Relaxed);
+    }
+    let shared = Shared {
+        tt: &engine.tt,
+        signals: &engine.signals,
+        counters,
+        limits,
+        budget: TimeBudget::new(limits, pos.side_to_move(), overhead_ms),
+        start,
+        multipv: multipv.max(1),
+        threads,
+    };
+    for td in engine.threads.iter_mut() {
+        td.root_count = n;
+        for (i, &(_, m)) in ordered[..n].iter().enumerate() {
+            td.root[i] = RootMove::EMPTY;
+            td.root[i].mv = m;
+            td.root[i].pv[0] = m;
+            td.root[i].pv_len = 1;
+        }
+        td.nodes = 0;
+        td.seldepth = 0;
+        td.completed_depth = 0;
+        td.stack[0] = Frame {
+            plies_from_null: u32::MAX / 2,
+            ..Frame::default()
+        };
+    }
+
+    let (main, helpers) = engine
+        .threads
+        .split_first_mut()
+        .expect("at least one thread");
+    let shared_ref = &shared;
+    std::thread::scope(|scope| {
+        for (i, td) in helpers.iter_mut().enumerate() {
+            let mut p = root_pos.clone();
+            let _ = std::thread::Builder::new()
+                .stack_size(8 << 20)
+                .spawn_scoped(scope, move || {
+                    let mut s = Searcher {
+                        td,
+                        sh: shared_ref,
+                        id: i + 1,
+                        time_start: start,
+                        pondering: limits.ponder,
+                        stop: false,
+                    };
+                    s.iterate(&mut p, &mut |_| {});
+                });
+        }
+        let mut p = root_pos.clone();
+        let mut s = Searcher {
+            td: main,
+            sh: shared_ref,
+            id: 0,
+            time_start: start,
+            pondering: limits.ponder,
+            stop: false,
+        };
+        s.iterate(&mut p, on_info);
+        shared_ref.signals.stop.store(true, Ordering::SeqCst);
+    });
+    let total: u64 = engine.threads.iter().map(|t| t.nodes).sum();
+    let result = to_result(
+        &engine.threads[0],
+        total,
+        start.elapsed().as_millis() as u64,
+    );
+    engine.signals.stop.store(false, Ordering::SeqCst);
+    engine.signals.ponderhit.store(false, Ordering::SeqCst);
+    result
+}
