@@ -97,3 +97,28 @@ fn setup_and_perft_1_do_not_allocate() {
     });
     assert_eq!(n, 0, "setup and perft 1 allocated {n} times");
 }
+
+#[test]
+fn a_search_allocates_nothing() {
+    use chesscore::search::{Engine, Limits};
+    // Creating the engine allocates its tables; a one-thread search then allocates nothing
+    // (helper threads run the same code; spawning them is the only allocation of a
+    // multi-threaded search).
+    let mut engine = Engine::new();
+    let pos =
+        Position::from_fen("r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1")
+            .unwrap();
+    let limits = Limits {
+        depth: 7,
+        ..Limits::default()
+    };
+    let mut infos = 0;
+    let mut nodes = 0;
+    let n = allocations_during(|| {
+        let r = engine.search(&pos, &limits, &mut |_| infos += 1);
+        nodes = r.nodes;
+        engine.new_game();
+    });
+    assert_eq!(n, 0, "a search of {nodes} nodes allocated {n} times");
+    assert!(infos >= 7 && nodes > 1000);
+}

@@ -409,6 +409,16 @@ impl Engine {
         self.evaluator.clear();
     }
 
+    /// The move the transposition table holds for `pos`, if any (not checked for legality:
+    /// for tests and tools that check the table).
+    #[doc(hidden)]
+    pub fn hash_move(&self, pos: &Position) -> Option<Move> {
+        self.tt
+            .probe(pos.hash())
+            .map(|h| h.mv)
+            .filter(|&m| m != Move::NONE)
+    }
+
     /// The static evaluation of `pos` (centipawns, side to move's view).
     pub fn evaluate(&mut self, pos: &Position) -> i32 {
         self.evaluator.evaluate(pos)

@@ -628,27 +628,21 @@ impl Searcher<'_, '_> {
                 0
             };
 
-            // Pruning at shallow depth, once a move has kept us from being mated.
-            if best > -MATE_BOUND && has_non_pawn_material(pos, pos.side_to_move()) {
+            // Pruning at shallow depth, once a move has kept us from being mated, and never
+            // while a mate score is at stake (a quiet move may mate sooner). Captures are
+            // pruned by SEE here; quiet moves after the make, unless they give check.
+            let may_prune = best > -MATE_BOUND
+                && alpha.abs() < MATE_BOUND
+                && has_non_pawn_material(pos, pos.side_to_move());
+            let mut prune_quiet = false;
+            if may_prune {
                 if quiet {
-                    // Late-move pruning.
                     let lmp = (3 + depth * depth) / if improving { 1 } else { 2 };
-                    if depth <= 8 && moves_tried > lmp {
-                        picker.skip_quiets = true;
-                        continue;
-                    }
-                    // Futility pruning.
-                    if !in_check && depth <= 8 && static_eval + 100 + 100 * depth <= alpha {
-                        picker.skip_quiets = true;
-                        continue;
-                    }
-                    // History pruning.
-                    if depth <= 3 && hist_score < -4000 * depth {
-                        continue;
-                    }
-                    if depth <= 8 && !see_ge(pos, m, -60 * depth) {
-                        continue;
-                    }
+                    prune_quiet = depth <= 8
+                        && (moves_tried > lmp
+                            || (!in_check && static_eval + 100 + 100 * depth <= alpha)
+                            || (depth <= 3 && hist_score < -4000 * depth)
+                            || !see_ge(pos, m, -60 * depth));
                 } else if depth <= 8 && !see_ge(pos, m, -25 * depth * depth) {
                     continue;
                 }
@@ -692,8 +686,12 @@ impl Searcher<'_, '_> {
             self.td.stack[ply].piece = piece;
             self.td.stack[ply + 1].plies_from_null = self.td.stack[ply].plies_from_null + 1;
             let undo = pos.make_move_unchecked(m);
-            self.sh.tt.prefetch(pos.hash());
             let gives_check = pos.in_check();
+            if prune_quiet && !gives_check {
+                pos.unmake_move_unchecked(m, &undo);
+                continue;
+            }
+            self.sh.tt.prefetch(pos.hash());
             if gives_check && extension == 0 && (ply as i32) < 2 * depth + 8 {
                 extension = 1;
             }
@@ -977,8 +975,7 @@ impl Searcher<'_, '_> {
                 loop {
                     let v = self.root_search(pos, alpha, beta, depth, pv_idx);
                     // Stable sort of the lines still open by their new scores.
-                    self.td.root[pv_idx..self.td.root_count]
-                        .sort_by_key(|r| core::cmp::Reverse(r.score));
+                    sort_root_moves(&mut self.td.root[pv_idx..self.td.root_count]);
                     if self.stop {
                         break;
                     }
@@ -998,7 +995,7 @@ impl Searcher<'_, '_> {
                     }
                     delta += delta / 2;
                 }
-                self.td.root[..=pv_idx].sort_by_key(|r| core::cmp::Reverse(r.score));
+                sort_root_moves(&mut self.td.root[..=pv_idx]);
                 if self.stop {
                     break;
                 }
@@ -1046,6 +1043,18 @@ impl Searcher<'_, '_> {
                     break;
                 }
             }
+        }
+    }
+}
+
+/// Stable sort by score, best first, in place (the library's stable sort would allocate
+/// scratch space for these large elements).
+fn sort_root_moves(moves: &mut [RootMove]) {
+    for i in 1..moves.len() {
+        let mut j = i;
+        while j > 0 && moves[j - 1].score < moves[j].score {
+            moves.swap(j - 1, j);
+            j -= 1;
         }
     }
 }
@@ -1172,26 +1181,10 @@ pub(super) fn run_search(
         .split_first_mut()
         .expect("at least one thread");
     let shared_ref = &shared;
-    std::thread::scope(|scope| {
-        for (i, td) in helpers.iter_mut().enumerate() {
-            let mut p = root_pos.clone();
-            let _ = std::thread::Builder::new()
-                .stack_size(8 << 20)
-                .spawn_scoped(scope, move || {
-                    let mut s = Searcher {
-                        td,
-                        sh: shared_ref,
-                        id: i + 1,
-                        time_start: start,
-                        pondering: limits.ponder,
-                        stop: false,
-                    };
-                    s.iterate(&mut p, &mut |_| {});
-                });
-        }
+    let run_main = |td: &mut ThreadData, on_info: &mut dyn FnMut(&SearchInfo)| {
         let mut p = root_pos.clone();
         let mut s = Searcher {
-            td: main,
+            td,
             sh: shared_ref,
             id: 0,
             time_start: start,
@@ -1200,7 +1193,31 @@ pub(super) fn run_search(
         };
         s.iterate(&mut p, on_info);
         shared_ref.signals.stop.store(true, Ordering::SeqCst);
-    });
+    };
+    if helpers.is_empty() {
+        // One thread: no scope (it would allocate), so the search allocates nothing.
+        run_main(main, on_info);
+    } else {
+        std::thread::scope(|scope| {
+            for (i, td) in helpers.iter_mut().enumerate() {
+                let mut p = root_pos.clone();
+                let _ = std::thread::Builder::new()
+                    .stack_size(8 << 20)
+                    .spawn_scoped(scope, move || {
+                        let mut s = Searcher {
+                            td,
+                            sh: shared_ref,
+                            id: i + 1,
+                            time_start: start,
+                            pondering: limits.ponder,
+                            stop: false,
+                        };
+                        s.iterate(&mut p, &mut |_| {});
+                    });
+            }
+            run_main(main, on_info);
+        });
+    }
     let total: u64 = engine.threads.iter().map(|t| t.nodes).sum();
     let result = to_result(
         &engine.threads[0],
