@@ -65,6 +65,35 @@
 #define CHESS_FEN_MAX 128
 
 /**
+ * Capacity of a principal variation in `ChessSearchInfo` and `ChessSearchResult` (the
+ * deepest ply the search reaches).
+ */
+#define CHESS_MAX_PV 128
+
+/**
+ * The score of mate: `scoreCp` of a mate in `n` plies is `CHESS_MATE_SCORE - n` (the side to
+ * move mates) or `-(CHESS_MATE_SCORE - n)` (it is mated), so that scores compare in the right
+ * order; a root that is checkmated already scores `-CHESS_MATE_SCORE`.
+ */
+#define CHESS_MATE_SCORE 32000
+
+/**
+ * Most moves `ChessSearchLimits.searchMoves` may hold.
+ */
+#define CHESS_MAX_SEARCH_MOVES 256
+
+/**
+ * Number of reserved bytes at the end of `ChessSearchLimits` (64-bit targets: 256 bytes in
+ * all).
+ */
+#define CHESS_SEARCH_LIMITS_RESERVED 162
+
+/**
+ * Number of reserved bytes at the end of `ChessSearchResult` (512 bytes in all).
+ */
+#define CHESS_SEARCH_RESULT_RESERVED 212
+
+/**
  * Result of every fallible function. The numbers are stable: new codes are only ever added.
  * `chess_statusMessage` turns a code into an English sentence.
  */
@@ -173,7 +202,50 @@ typedef enum {
    * en passant square).
    */
   CHESS_ERR_FEN_IMPOSSIBLE_CHECK = 115,
+  /**
+   * Engine: the engine is busy with a search (one call at a time per engine; only
+   * `chess_engineStop` and `chess_enginePonderHit` may be called during a search).
+   */
+  CHESS_ERR_ENGINE_BUSY = 200,
+  /**
+   * Engine: the search limits are malformed (wrong `size` or non-zero `reserved`, as when
+   * the struct was never set by `chess_searchLimitsInit`; a negative depth or time; too many
+   * search moves, or NULL `searchMoves` with a count; a bool that is neither 0 nor 1).
+   */
+  CHESS_ERR_INVALID_LIMITS = 201,
+  /**
+   * Engine: no option has this name.
+   */
+  CHESS_ERR_UNKNOWN_OPTION = 202,
+  /**
+   * Engine: the value is not valid for the option (not a number, out of range, not
+   * `true`/`false`).
+   */
+  CHESS_ERR_BAD_OPTION_VALUE = 203,
+  /**
+   * Engine: the memory could not be had (a larger `Hash`, more `Threads`); the engine is
+   * unchanged.
+   */
+  CHESS_ERR_OUT_OF_MEMORY = 204,
 } ChessStatus;
+
+/**
+ * Whether a reported score is exact or a bound (`ChessSearchInfo.bound`).
+ */
+typedef enum {
+  /**
+   * The score is exact.
+   */
+  CHESS_BOUND_EXACT = 0,
+  /**
+   * The true score is at least this (the line failed high in an aspiration window).
+   */
+  CHESS_BOUND_LOWER = 1,
+  /**
+   * The true score is at most this (the line failed low).
+   */
+  CHESS_BOUND_UPPER = 2,
+} ChessScoreBound;
 
 /**
  * How the game stands (`chess_gameStatus`).
@@ -206,15 +278,12 @@ typedef enum {
 } ChessGameStatus;
 
 /**
- * A chess position: 9216 bytes, 8-byte aligned, owned by the caller (stack, arrays, heap).
- * Its fields are the library's business. Initialise it with `chess_setFromFEN` or
- * `chess_setStartPosition` before any other use; copy it with `memcpy` to give another thread
- * its own. The library keeps no global mutable state (only a write-once cache of the CPU
- * feature check).
+ * A chess engine: hash table, search threads' tables and options. Opaque; made by
+ * `chess_engineNew`, freed by `chess_engineFree`. Any number of engines may live side by side
+ * and search at the same time, each on its own thread; one engine runs one call at a time
+ * (see `CHESS_ERR_ENGINE_BUSY`). A handle is not tied to the thread that made it.
  */
-typedef struct {
-  uint64_t _opaque[CHESS_POSITION_WORDS];
-} ChessPosition;
+typedef struct ChessEngine ChessEngine;
 
 /**
  * A move in 16 bits:
@@ -229,6 +298,251 @@ typedef struct {
  * Bit 14 marks a capture, bit 15 a promotion; 0 is never a legal move.
  */
 typedef uint16_t ChessMove;
+
+/**
+ * What a UCI `info` line carries, passed to `ChessSearchLimits.onInfo` after every completed
+ * iteration (one call per line with MultiPV), and with a bound when an iteration's score falls
+ * outside its aspiration window after the first 3 seconds. The struct lives in the library's
+ * memory for the duration of the call only: copy what you keep.
+ *
+ * Extensibility: `size` is `sizeof(ChessSearchInfo)` of the library that made the call (the
+ * struct has no padding). Later versions only append fields, so a field added after this
+ * version may be read only when `size` covers it
+ * (`info->size >= offsetof(ChessSearchInfo, field) + sizeof info->field`).
+ */
+typedef struct {
+  /**
+   * `sizeof(ChessSearchInfo)` of the library that wrote it.
+   */
+  uint32_t size;
+  /**
+   * Iteration depth in plies.
+   */
+  uint32_t depth;
+  /**
+   * Deepest ply reached (selective depth).
+   */
+  uint32_t seldepth;
+  /**
+   * Line number, from 1 (MultiPV).
+   */
+  uint32_t multipv;
+  /**
+   * Score of the line for the side to move: centipawns, or for a mate
+   * `±(CHESS_MATE_SCORE - plies)` (then `mateIn` is not 0).
+   */
+  int32_t scoreCp;
+  /**
+   * Moves to mate: > 0 the side to move mates, < 0 it is mated, 0 no mate found.
+   */
+  int32_t mateIn;
+  /**
+   * Exact score, or a bound.
+   */
+  ChessScoreBound bound;
+  /**
+   * Permille of the hash table used by this search.
+   */
+  uint32_t hashfull;
+  /**
+   * Nodes searched by all threads.
+   */
+  uint64_t nodes;
+  /**
+   * Nodes per second.
+   */
+  uint64_t nps;
+  /**
+   * Milliseconds since the search started.
+   */
+  uint64_t timeMs;
+  /**
+   * Number of valid moves in `pv`.
+   */
+  uint32_t pvLength;
+  /**
+   * The line, `pv[0]` to `pv[pvLength - 1]` (the rest zero).
+   */
+  ChessMove pv[CHESS_MAX_PV];
+  /**
+   * Zero (keeps the struct free of padding, so `size` ends at the last field).
+   */
+  uint32_t reserved;
+} ChessSearchInfo;
+
+/**
+ * The callback of `ChessSearchLimits.onInfo`: `info` is valid during the call only;
+ * `userData` is `ChessSearchLimits.userData`. It runs on the thread that called
+ * `chess_search`, which waits for it: keep it short. It may call `chess_engineStop` (and any
+ * function on other engines or positions); other calls on the searching engine get
+ * `CHESS_ERR_ENGINE_BUSY`. It must return normally (no `longjmp` out of it).
+ */
+typedef void (*ChessInfoCallback)(const ChessSearchInfo *info, void *userData);
+
+/**
+ * What a search may use, for `chess_search`. Always start from `chess_searchLimitsInit`,
+ * which sets every field to "no limit" (a search that runs until `chess_engineStop`, or to
+ * depth 127), then set the limits you want. Caller-owned; read only during the call.
+ *
+ * Extensibility: the struct never changes size. `size` must be `sizeof(ChessSearchLimits)`
+ * (as `chess_searchLimitsInit` writes it), and every byte of `reserved` must be zero: a struct
+ * that fails either check (never initialised, or from another layout) is refused with
+ * `CHESS_ERR_INVALID_LIMITS`. Fields added later are taken from `reserved`, and their zero
+ * value means "as before", so code written against this version behaves the same with later
+ * libraries; setting a newer field against an older library is refused (its bytes are
+ * reserved there), never silently ignored.
+ */
+typedef struct {
+  /**
+   * `sizeof(ChessSearchLimits)`, set by `chess_searchLimitsInit`.
+   */
+  uint32_t size;
+  /**
+   * Maximum depth in plies (0 = none; at most 127 is searched; negative is refused).
+   */
+  int32_t depth;
+  /**
+   * Maximum nodes (0 = none).
+   */
+  uint64_t nodes;
+  /**
+   * Time for this move in ms (-1 = not given; other negative values are refused).
+   */
+  int64_t movetimeMs;
+  /**
+   * White's clock in ms (-1 = not given; other negative values: the clock has run out, the
+   * engine answers at once).
+   */
+  int64_t wtimeMs;
+  /**
+   * Black's clock in ms (as `wtimeMs`).
+   */
+  int64_t btimeMs;
+  /**
+   * White's increment in ms (-1 = not given; other negative values are refused).
+   */
+  int64_t wincMs;
+  /**
+   * Black's increment in ms (as `wincMs`).
+   */
+  int64_t bincMs;
+  /**
+   * Moves to the next time control (0 = none: sudden death).
+   */
+  uint32_t movestogo;
+  /**
+   * Stop once a mate in at most this many moves is found (0 = none).
+   */
+  uint32_t mate;
+  /**
+   * Restrict the root to these moves: an array of `searchMovesCount` moves owned by the
+   * caller, read during the call (NULL when the count is 0). Every entry must be a legal
+   * move of the position (else `CHESS_ERR_ILLEGAL_MOVE`); repeats are harmless.
+   */
+  const ChessMove *searchMoves;
+  /**
+   * Called after every completed iteration (see `ChessSearchInfo`); NULL for none.
+   */
+  ChessInfoCallback onInfo;
+  /**
+   * Passed to `onInfo` as it is.
+   */
+  void *userData;
+  /**
+   * Number of moves in `searchMoves` (0 = every legal move; at most
+   * `CHESS_MAX_SEARCH_MOVES`).
+   */
+  uint32_t searchMovesCount;
+  /**
+   * Search until `chess_engineStop` (or depth 127), whatever the clocks say.
+   */
+  bool infinite;
+  /**
+   * Pondering: the time limits start counting at `chess_enginePonderHit`; until then the
+   * search runs as if infinite.
+   */
+  bool ponder;
+  /**
+   * Zero (see the extensibility rule above).
+   */
+  uint8_t reserved[CHESS_SEARCH_LIMITS_RESERVED];
+} ChessSearchLimits;
+
+/**
+ * A chess position: 9216 bytes, 8-byte aligned, owned by the caller (stack, arrays, heap).
+ * Its fields are the library's business. Initialise it with `chess_setFromFEN` or
+ * `chess_setStartPosition` before any other use; copy it with `memcpy` to give another thread
+ * its own. The library keeps no global mutable state (only a write-once cache of the CPU
+ * feature check).
+ */
+typedef struct {
+  uint64_t _opaque[CHESS_POSITION_WORDS];
+} ChessPosition;
+
+/**
+ * The outcome of `chess_search`, written whole (every byte) on success only. Caller-owned;
+ * it may be uninitialised before the call.
+ *
+ * A position without a legal move: `bestMove` 0, `pvLength` 0, `mateIn` 0, and `scoreCp`
+ * `-CHESS_MATE_SCORE` when the side to move is checkmated, 0 when it is stalemated.
+ *
+ * Extensibility: the struct never changes size. `size` is `sizeof(ChessSearchResult)`;
+ * fields added later are taken from `reserved`, which this version writes as zeros, so such
+ * a field reads 0 ("not reported") from an older library.
+ */
+typedef struct {
+  /**
+   * `sizeof(ChessSearchResult)`.
+   */
+  uint32_t size;
+  /**
+   * The best move (0 when the position has no legal move).
+   */
+  ChessMove bestMove;
+  /**
+   * The expected reply (the principal variation's second move), 0 when unknown.
+   */
+  ChessMove ponderMove;
+  /**
+   * The score for the side to move: centipawns, or for a mate `±(CHESS_MATE_SCORE -
+   * plies)` (then `mateIn` is not 0, except for a root already checkmated, which scores
+   * `-CHESS_MATE_SCORE` with `bestMove` 0).
+   */
+  int32_t scoreCp;
+  /**
+   * Moves to mate: > 0 the side to move mates in that many moves, < 0 it is mated in that
+   * many, 0 no mate found (and for a root without legal moves).
+   */
+  int32_t mateIn;
+  /**
+   * Depth of the last completed iteration (0 when none completed or no legal move).
+   */
+  uint32_t depth;
+  /**
+   * Deepest ply reached.
+   */
+  uint32_t seldepth;
+  /**
+   * Nodes searched by all threads.
+   */
+  uint64_t nodes;
+  /**
+   * Milliseconds the search took.
+   */
+  uint64_t timeMs;
+  /**
+   * Number of valid moves in `pv`.
+   */
+  uint32_t pvLength;
+  /**
+   * The principal variation, `pv[0]` (= `bestMove`) to `pv[pvLength - 1]` (the rest zero).
+   */
+  ChessMove pv[CHESS_MAX_PV];
+  /**
+   * Zero (see the extensibility rule above).
+   */
+  uint8_t reserved[CHESS_SEARCH_RESULT_RESERVED];
+} ChessSearchResult;
 
 /**
  * A fixed list of up to 256 moves; `count` says how many of `moves` are valid (entries past
@@ -286,6 +600,114 @@ uint64_t chess_rookAttacks(uint32_t square, uint64_t occupied);
  * Queen attacks from `square` with blockers `occupied` (first blocker included).
  */
 uint64_t chess_queenAttacks(uint32_t square, uint64_t occupied);
+
+/**
+ * Makes an engine with the defaults: 16 MiB hash, 1 thread, MultiPV 1, Move Overhead 10 ms.
+ * NULL when the memory cannot be had. Free it with `chess_engineFree`.
+ */
+ChessEngine *chess_engineNew(void);
+
+/**
+ * Frees an engine (NULL is fine). A search running on another thread is stopped first and
+ * waited for (its `chess_search` returns normally); no call may use the engine once this
+ * returns. Called from the engine's own `onInfo` callback, it only stops the search and
+ * frees nothing (it cannot wait for the search it runs in): free it after `chess_search`
+ * returns.
+ *
+ * # Safety
+ * `engine` is NULL or a pointer from `chess_engineNew` not yet freed.
+ */
+void chess_engineFree(ChessEngine *engine);
+
+/**
+ * Sets an option, by its UCI name and value (names compare without regard to case; both are
+ * trimmed): `Hash` (MiB, 1..65536, default 16; the table is emptied when its size changes),
+ * `Threads` (1..256, default 1; Lazy SMP), `Clear Hash` (a button: `value` is ignored, pass
+ * ""), `Ponder` (`true`/`false`, informational), `Move Overhead` (ms subtracted from each
+ * move's time for transmission, 0..5000, default 10), `MultiPV` (lines reported per
+ * iteration, 1..256, default 1). Errors: `CHESS_ERR_UNKNOWN_OPTION`,
+ * `CHESS_ERR_BAD_OPTION_VALUE`, `CHESS_ERR_OUT_OF_MEMORY` (the old table stays),
+ * `CHESS_ERR_ENGINE_BUSY` during a search, `CHESS_ERR_INVALID_ARGUMENT` for text that is not
+ * UTF-8; the engine is then unchanged.
+ *
+ * # Safety
+ * `engine` is NULL or a live engine; `name` and `value` are NULL or NUL-terminated strings.
+ */
+ChessStatus chess_engineSetOption(ChessEngine *engine, const char *name, const char *value);
+
+/**
+ * A new game: clears the hash table and the history tables (`CHESS_ERR_ENGINE_BUSY` during a
+ * search).
+ *
+ * # Safety
+ * `engine` is NULL or a live engine.
+ */
+ChessStatus chess_engineNewGame(ChessEngine *engine);
+
+/**
+ * Asks the engine's running search to stop: `chess_search` returns its result (the best
+ * move of the deepest iteration) within milliseconds. Returns at once; safe from any thread,
+ * also from the search's `onInfo` callback. A stop while no search runs is ignored (it does
+ * not stop the next one). NULL is fine.
+ *
+ * # Safety
+ * `engine` is NULL or a live engine.
+ */
+void chess_engineStop(ChessEngine *engine);
+
+/**
+ * The move the engine ponders on was played: a search started with `ponder` set starts
+ * counting its time limits now. Returns at once; safe from any thread. NULL is fine.
+ *
+ * # Safety
+ * `engine` is NULL or a live engine.
+ */
+void chess_enginePonderHit(ChessEngine *engine);
+
+/**
+ * Sets every field of `*limits` to "no limit" (depth, nodes, movestogo and mate 0; the times
+ * -1; not infinite, not pondering; no search moves, no callback), `size` to
+ * `sizeof(ChessSearchLimits)` and `reserved` to zeros. `*limits` may be uninitialised; every
+ * byte is written. NULL is ignored.
+ *
+ * # Safety
+ * `limits` is NULL or valid for writes of a `ChessSearchLimits`.
+ */
+void chess_searchLimitsInit(ChessSearchLimits *limits);
+
+/**
+ * Searches `*pos` under `*limits` and writes the outcome into `*result`; blocks until the
+ * search ends (a limit is reached, `chess_engineStop` is called, or depth 127 is done).
+ * `*pos` is not modified (the search runs on a copy, and repetitions are judged against the
+ * position's own history, so a game played move by move with `chess_makeMove` is handled);
+ * it is checked as fully as `chess_validatePosition` does. A position without a legal move
+ * returns at once (see `ChessSearchResult`).
+ *
+ * Errors, with nothing written: `CHESS_ERR_NULL_ARGUMENT`, `CHESS_ERR_INVALID_POSITION`,
+ * `CHESS_ERR_INVALID_LIMITS` (see `ChessSearchLimits`), `CHESS_ERR_ILLEGAL_MOVE` (a search
+ * move that is not legal here), `CHESS_ERR_ENGINE_BUSY` (another call on this engine is
+ * running; the running search goes on).
+ *
+ * # Safety
+ * `engine` is NULL or a live engine; `pos` is NULL or points to a `ChessPosition`; `limits`
+ * is NULL or points to a `ChessSearchLimits` (its `searchMoves` as documented there); `result`
+ * is NULL or valid for writes of a `ChessSearchResult`.
+ */
+ChessStatus chess_search(ChessEngine *engine,
+                         const ChessPosition *pos,
+                         const ChessSearchLimits *limits,
+                         ChessSearchResult *result);
+
+/**
+ * The static evaluation of `*pos` in centipawns from the side to move's view, into
+ * `*centipawns` (`CHESS_ERR_ENGINE_BUSY` during a search). `*pos` is checked as
+ * `chess_search` checks it and not modified.
+ *
+ * # Safety
+ * `engine` is NULL or a live engine; `pos` is NULL or points to a `ChessPosition`;
+ * `centipawns` is NULL or valid for writes.
+ */
+ChessStatus chess_evaluate(ChessEngine *engine, const ChessPosition *pos, int32_t *centipawns);
 
 /**
  * Writes every pseudo-legal move of `*pos` into `*out` (the king may be left in check;

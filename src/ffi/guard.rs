@@ -15,7 +15,7 @@
 //!   [`Position::validate_full`] once per call, so a corrupted position is refused with
 //!   `CHESS_ERR_INVALID_POSITION` before anything is written.
 
-use super::{ChessPosition, ChessStatus};
+use super::{ChessEngine, ChessPosition, ChessStatus};
 use crate::position::Position;
 use core::ffi::{c_char, CStr};
 use core::mem::MaybeUninit;
@@ -162,6 +162,15 @@ unsafe fn position_bytes<'a>(p: *const ChessPosition) -> Result<&'a Position, Ch
     // types.rs), and every bit pattern is a valid `Position` (integers and arrays of integer
     // newtypes only, no padding). Non-NULL validity is the caller's contract.
     unsafe { (p as *const Position).as_ref() }.ok_or(ChessStatus::CHESS_ERR_NULL_ARGUMENT)
+}
+
+/// Borrows `*p` as an engine handle.
+///
+/// # Safety
+/// `p` is NULL or a pointer from `chess_engineNew` not yet freed.
+pub(crate) unsafe fn engine_ref<'a>(p: *const ChessEngine) -> Result<&'a ChessEngine, ChessStatus> {
+    // SAFETY: the caller's contract.
+    unsafe { p.as_ref() }.ok_or(ChessStatus::CHESS_ERR_NULL_ARGUMENT)
 }
 
 /// Borrows `*p` as an output slot of type `T`, which may be uninitialised: write it with

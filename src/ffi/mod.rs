@@ -1,7 +1,8 @@
 //! The C ABI: `extern "C"` functions with the prefix `chess_`, a thin skin over the safe core,
 //! one file per concern: [`status`] (codes and messages), [`position`] (setup, getters, game
 //! status), [`moves`] (generation, make/unmake), [`perft`], [`text`] (FEN, UCI, pictures),
-//! [`attacks`], with the boundary's rules in [`guard`] and the C types in [`types`].
+//! [`attacks`], [`engine`] (engine handles, search, evaluation), with the boundary's rules in
+//! [`guard`] and the C types in [`types`].
 //!
 //! Conventions, the same for every export:
 //! * every export runs inside the panic guard, so no panic crosses the boundary (a caught panic
@@ -20,6 +21,7 @@
 #![allow(non_snake_case)]
 
 pub mod attacks;
+pub mod engine;
 pub(crate) mod guard;
 pub mod moves;
 pub mod perft;
@@ -29,6 +31,7 @@ pub mod text;
 mod types;
 
 pub use attacks::*;
+pub use engine::*;
 pub use moves::*;
 pub use perft::*;
 pub use position::*;

@@ -5,6 +5,7 @@
 #![allow(non_camel_case_types)]
 
 use crate::position::{FenError, MoveError, NotationError};
+use crate::search::OptionError;
 use core::ffi::{c_char, CStr};
 
 /// Result of every fallible function. The numbers are stable: new codes are only ever added.
@@ -66,6 +67,21 @@ pub enum ChessStatus {
     /// two that one move cannot uncover, or a check not given by the double push that set the
     /// en passant square).
     CHESS_ERR_FEN_IMPOSSIBLE_CHECK = 115,
+    /// Engine: the engine is busy with a search (one call at a time per engine; only
+    /// `chess_engineStop` and `chess_enginePonderHit` may be called during a search).
+    CHESS_ERR_ENGINE_BUSY = 200,
+    /// Engine: the search limits are malformed (wrong `size` or non-zero `reserved`, as when
+    /// the struct was never set by `chess_searchLimitsInit`; a negative depth or time; too many
+    /// search moves, or NULL `searchMoves` with a count; a bool that is neither 0 nor 1).
+    CHESS_ERR_INVALID_LIMITS = 201,
+    /// Engine: no option has this name.
+    CHESS_ERR_UNKNOWN_OPTION = 202,
+    /// Engine: the value is not valid for the option (not a number, out of range, not
+    /// `true`/`false`).
+    CHESS_ERR_BAD_OPTION_VALUE = 203,
+    /// Engine: the memory could not be had (a larger `Hash`, more `Threads`); the engine is
+    /// unchanged.
+    CHESS_ERR_OUT_OF_MEMORY = 204,
 }
 
 /// A `ChessStatus` as received from C, where any int may arrive: read as an integer so an
@@ -127,9 +143,19 @@ impl From<NotationError> for ChessStatus {
     }
 }
 
+impl From<OptionError> for ChessStatus {
+    fn from(e: OptionError) -> ChessStatus {
+        match e {
+            OptionError::UnknownName => ChessStatus::CHESS_ERR_UNKNOWN_OPTION,
+            OptionError::BadValue => ChessStatus::CHESS_ERR_BAD_OPTION_VALUE,
+            OptionError::OutOfMemory => ChessStatus::CHESS_ERR_OUT_OF_MEMORY,
+        }
+    }
+}
+
 impl ChessStatus {
     /// Every status, in code order (the codes `chess_statusMessage` knows).
-    pub const ALL: [ChessStatus; 25] = {
+    pub const ALL: [ChessStatus; 30] = {
         use ChessStatus::*;
         [
             CHESS_OK,
@@ -157,6 +183,11 @@ impl ChessStatus {
             CHESS_ERR_FEN_EN_PASSANT_PAWN,
             CHESS_ERR_FEN_OPPONENT_IN_CHECK,
             CHESS_ERR_FEN_IMPOSSIBLE_CHECK,
+            CHESS_ERR_ENGINE_BUSY,
+            CHESS_ERR_INVALID_LIMITS,
+            CHESS_ERR_UNKNOWN_OPTION,
+            CHESS_ERR_BAD_OPTION_VALUE,
+            CHESS_ERR_OUT_OF_MEMORY,
         ]
     };
 
@@ -184,6 +215,15 @@ impl ChessStatus {
                 c"the position was never initialised or its bytes were corrupted"
             }
             ChessStatus::CHESS_ERR_INTERNAL => c"internal error in chesscore",
+            ChessStatus::CHESS_ERR_ENGINE_BUSY => {
+                c"the engine is busy with a search (one call at a time per engine)"
+            }
+            ChessStatus::CHESS_ERR_INVALID_LIMITS => {
+                c"the search limits are malformed or were not set by chess_searchLimitsInit"
+            }
+            ChessStatus::CHESS_ERR_UNKNOWN_OPTION => c"no engine option has this name",
+            ChessStatus::CHESS_ERR_BAD_OPTION_VALUE => c"the value is not valid for the option",
+            ChessStatus::CHESS_ERR_OUT_OF_MEMORY => c"out of memory",
             // The core's errors returned above.
             _ => c"unknown status code",
         }
@@ -215,6 +255,8 @@ mod tests {
             }
         }
         assert_eq!(ChessStatus::from_code(9), None);
+        assert_eq!(ChessStatus::from_code(199), None);
+        assert_eq!(ChessStatus::from_code(205), None);
         assert_eq!(ChessStatus::from_code(-1), None);
     }
 
