@@ -1,7 +1,8 @@
 /*
  * The frozen ABI, checked at compile time: each frozen function is assigned to a pointer of
  * exactly its frozen type (any change to a signature is an incompatible-pointer error under
- * -Werror); ChessMove and ChessMoveList layout by _Static_assert; the stable status numbers.
+ * -Werror); ChessMove and ChessMoveList layout by _Static_assert, and the engine's structs
+ * (field types, offsets, fixed sizes); the stable status numbers.
  * At run time: the version macros against chess_version()/chess_versionNumber(), and
  * chess_statusMessage for every enumerator and for unknown values.
  */
@@ -34,6 +35,28 @@ static bool (*const frozen_isRepetition)(const ChessPosition *pos, int32_t plyLi
 static void (*const frozen_printBitboard)(uint64_t bb) = chess_printBitboard;
 static const char *(*const frozen_statusMessage)(ChessStatus status) = chess_statusMessage;
 
+/* The engine (issue 10), frozen once landed. */
+static ChessEngine *(*const frozen_engineNew)(void) = chess_engineNew;
+static void (*const frozen_engineFree)(ChessEngine *engine) = chess_engineFree;
+static ChessStatus (*const frozen_engineSetOption)(ChessEngine *engine, const char *name,
+                                                   const char *value) = chess_engineSetOption;
+static ChessStatus (*const frozen_engineNewGame)(ChessEngine *engine) = chess_engineNewGame;
+static void (*const frozen_searchLimitsInit)(ChessSearchLimits *limits) = chess_searchLimitsInit;
+static ChessStatus (*const frozen_search)(ChessEngine *engine, const ChessPosition *pos,
+                                          const ChessSearchLimits *limits,
+                                          ChessSearchResult *result) = chess_search;
+static void (*const frozen_engineStop)(ChessEngine *engine) = chess_engineStop;
+static ChessStatus (*const frozen_evaluate)(ChessEngine *engine, const ChessPosition *pos,
+                                            int32_t *centipawns) = chess_evaluate;
+static void (*const frozen_enginePonderHit)(ChessEngine *engine) = chess_enginePonderHit;
+/* The callback's type, as the issue writes it. */
+static void info_sink(const ChessSearchInfo *info, void *userData)
+{
+    (void)info;
+    (void)userData;
+}
+static void (*const frozen_onInfo)(const ChessSearchInfo *info, void *userData) = info_sink;
+
 /* ---- Types and layout ------------------------------------------------------------------- */
 
 /* ChessMove is exactly uint16_t (not merely the same size). */
@@ -64,6 +87,107 @@ _Static_assert(sizeof(ChessUndo) == CHESS_UNDO_WORDS * 8, "ChessUndo size");
 _Static_assert(sizeof(ChessUndo) == 48, "ChessUndo is 48 bytes");
 _Static_assert(_Alignof(ChessUndo) == 8, "ChessUndo is 8-byte aligned");
 
+/* The engine's structs: field types and offsets (64-bit layout), fixed sizes. */
+#define FIELD_IS(type, field, T) _Generic(((type *)0)->field, T: 1, default: 0)
+_Static_assert(FIELD_IS(ChessSearchLimits, size, uint32_t) &&
+                   FIELD_IS(ChessSearchLimits, depth, int32_t) &&
+                   FIELD_IS(ChessSearchLimits, nodes, uint64_t) &&
+                   FIELD_IS(ChessSearchLimits, movetimeMs, int64_t) &&
+                   FIELD_IS(ChessSearchLimits, wtimeMs, int64_t) &&
+                   FIELD_IS(ChessSearchLimits, btimeMs, int64_t) &&
+                   FIELD_IS(ChessSearchLimits, wincMs, int64_t) &&
+                   FIELD_IS(ChessSearchLimits, bincMs, int64_t) &&
+                   FIELD_IS(ChessSearchLimits, movestogo, uint32_t) &&
+                   FIELD_IS(ChessSearchLimits, mate, uint32_t) &&
+                   FIELD_IS(ChessSearchLimits, searchMoves, const ChessMove *) &&
+                   FIELD_IS(ChessSearchLimits, onInfo, ChessInfoCallback) &&
+                   FIELD_IS(ChessSearchLimits, userData, void *) &&
+                   FIELD_IS(ChessSearchLimits, searchMovesCount, uint32_t) &&
+                   FIELD_IS(ChessSearchLimits, infinite, bool) &&
+                   FIELD_IS(ChessSearchLimits, ponder, bool),
+               "ChessSearchLimits field types");
+_Static_assert(FIELD_IS(ChessSearchResult, size, uint32_t) &&
+                   FIELD_IS(ChessSearchResult, bestMove, uint16_t) &&
+                   FIELD_IS(ChessSearchResult, ponderMove, uint16_t) &&
+                   FIELD_IS(ChessSearchResult, scoreCp, int32_t) &&
+                   FIELD_IS(ChessSearchResult, mateIn, int32_t) &&
+                   FIELD_IS(ChessSearchResult, depth, uint32_t) &&
+                   FIELD_IS(ChessSearchResult, seldepth, uint32_t) &&
+                   FIELD_IS(ChessSearchResult, nodes, uint64_t) &&
+                   FIELD_IS(ChessSearchResult, timeMs, uint64_t) &&
+                   FIELD_IS(ChessSearchResult, pvLength, uint32_t) &&
+                   FIELD_IS(ChessSearchResult, pv[0], uint16_t),
+               "ChessSearchResult field types");
+_Static_assert(FIELD_IS(ChessSearchInfo, size, uint32_t) &&
+                   FIELD_IS(ChessSearchInfo, depth, uint32_t) &&
+                   FIELD_IS(ChessSearchInfo, seldepth, uint32_t) &&
+                   FIELD_IS(ChessSearchInfo, multipv, uint32_t) &&
+                   FIELD_IS(ChessSearchInfo, scoreCp, int32_t) &&
+                   FIELD_IS(ChessSearchInfo, mateIn, int32_t) &&
+                   FIELD_IS(ChessSearchInfo, bound, ChessScoreBound) &&
+                   FIELD_IS(ChessSearchInfo, hashfull, uint32_t) &&
+                   FIELD_IS(ChessSearchInfo, nodes, uint64_t) &&
+                   FIELD_IS(ChessSearchInfo, nps, uint64_t) &&
+                   FIELD_IS(ChessSearchInfo, timeMs, uint64_t) &&
+                   FIELD_IS(ChessSearchInfo, pvLength, uint32_t) &&
+                   FIELD_IS(ChessSearchInfo, pv[0], uint16_t),
+               "ChessSearchInfo field types");
+_Static_assert(CHESS_MAX_PV == 128 && CHESS_MATE_SCORE == 32000 &&
+                   CHESS_MAX_SEARCH_MOVES == 256,
+               "engine constants");
+_Static_assert(sizeof(((ChessSearchResult *)0)->pv) == CHESS_MAX_PV * sizeof(ChessMove) &&
+                   sizeof(((ChessSearchInfo *)0)->pv) == CHESS_MAX_PV * sizeof(ChessMove),
+               "PV capacity");
+_Static_assert(CHESS_BOUND_EXACT == 0 && CHESS_BOUND_LOWER == 1 && CHESS_BOUND_UPPER == 2,
+               "score bounds");
+#if UINTPTR_MAX == 0xFFFFFFFFFFFFFFFFu
+_Static_assert(offsetof(ChessSearchLimits, size) == 0 &&
+                   offsetof(ChessSearchLimits, depth) == 4 &&
+                   offsetof(ChessSearchLimits, nodes) == 8 &&
+                   offsetof(ChessSearchLimits, movetimeMs) == 16 &&
+                   offsetof(ChessSearchLimits, wtimeMs) == 24 &&
+                   offsetof(ChessSearchLimits, btimeMs) == 32 &&
+                   offsetof(ChessSearchLimits, wincMs) == 40 &&
+                   offsetof(ChessSearchLimits, bincMs) == 48 &&
+                   offsetof(ChessSearchLimits, movestogo) == 56 &&
+                   offsetof(ChessSearchLimits, mate) == 60 &&
+                   offsetof(ChessSearchLimits, searchMoves) == 64 &&
+                   offsetof(ChessSearchLimits, onInfo) == 72 &&
+                   offsetof(ChessSearchLimits, userData) == 80 &&
+                   offsetof(ChessSearchLimits, searchMovesCount) == 88 &&
+                   offsetof(ChessSearchLimits, infinite) == 92 &&
+                   offsetof(ChessSearchLimits, ponder) == 93 &&
+                   offsetof(ChessSearchLimits, reserved) == 94 &&
+                   sizeof(ChessSearchLimits) == 256 && _Alignof(ChessSearchLimits) == 8,
+               "ChessSearchLimits layout");
+#endif
+_Static_assert(offsetof(ChessSearchResult, size) == 0 &&
+                   offsetof(ChessSearchResult, bestMove) == 4 &&
+                   offsetof(ChessSearchResult, ponderMove) == 6 &&
+                   offsetof(ChessSearchResult, scoreCp) == 8 &&
+                   offsetof(ChessSearchResult, mateIn) == 12 &&
+                   offsetof(ChessSearchResult, depth) == 16 &&
+                   offsetof(ChessSearchResult, seldepth) == 20 &&
+                   offsetof(ChessSearchResult, nodes) == 24 &&
+                   offsetof(ChessSearchResult, timeMs) == 32 &&
+                   offsetof(ChessSearchResult, pvLength) == 40 &&
+                   offsetof(ChessSearchResult, pv) == 44 &&
+                   offsetof(ChessSearchResult, reserved) == 300 &&
+                   sizeof(ChessSearchResult) == 512 && _Alignof(ChessSearchResult) == 8,
+               "ChessSearchResult layout");
+_Static_assert(offsetof(ChessSearchInfo, size) == 0 && offsetof(ChessSearchInfo, depth) == 4 &&
+                   offsetof(ChessSearchInfo, seldepth) == 8 &&
+                   offsetof(ChessSearchInfo, multipv) == 12 &&
+                   offsetof(ChessSearchInfo, scoreCp) == 16 &&
+                   offsetof(ChessSearchInfo, mateIn) == 20 &&
+                   offsetof(ChessSearchInfo, bound) == 24 &&
+                   offsetof(ChessSearchInfo, hashfull) == 28 &&
+                   offsetof(ChessSearchInfo, nodes) == 32 && offsetof(ChessSearchInfo, nps) == 40 &&
+                   offsetof(ChessSearchInfo, timeMs) == 48 &&
+                   offsetof(ChessSearchInfo, pvLength) == 56 &&
+                   offsetof(ChessSearchInfo, pv) == 60 && sizeof(ChessSearchInfo) == 320,
+               "ChessSearchInfo layout");
+
 /* Stable status numbers ("new codes are only ever added"). */
 _Static_assert(CHESS_OK == 0 && CHESS_ERR_NULL_ARGUMENT == 1 && CHESS_ERR_BUFFER_TOO_SMALL == 2 &&
                    CHESS_ERR_ILLEGAL_MOVE == 3 && CHESS_ERR_HISTORY_FULL == 4 &&
@@ -82,6 +206,10 @@ _Static_assert(CHESS_ERR_FEN_FIELD_COUNT == 100 && CHESS_ERR_FEN_TRAILING_TEXT =
                    CHESS_ERR_FEN_OPPONENT_IN_CHECK == 114 &&
                    CHESS_ERR_FEN_IMPOSSIBLE_CHECK == 115,
                "FEN status numbers");
+_Static_assert(CHESS_ERR_ENGINE_BUSY == 200 && CHESS_ERR_INVALID_LIMITS == 201 &&
+                   CHESS_ERR_UNKNOWN_OPTION == 202 && CHESS_ERR_BAD_OPTION_VALUE == 203 &&
+                   CHESS_ERR_OUT_OF_MEMORY == 204,
+               "engine status numbers");
 _Static_assert(CHESS_ONGOING == 0 && CHESS_CHECKMATE == 1 && CHESS_STALEMATE == 2 &&
                    CHESS_FIFTY_MOVE_RULE == 3 && CHESS_THREEFOLD_REPETITION == 4 &&
                    CHESS_INSUFFICIENT_MATERIAL == 5,
@@ -120,9 +248,14 @@ static const ChessStatus all_statuses[] = {
     CHESS_ERR_FEN_EN_PASSANT_PAWN,
     CHESS_ERR_FEN_OPPONENT_IN_CHECK,
     CHESS_ERR_FEN_IMPOSSIBLE_CHECK,
+    CHESS_ERR_ENGINE_BUSY,
+    CHESS_ERR_INVALID_LIMITS,
+    CHESS_ERR_UNKNOWN_OPTION,
+    CHESS_ERR_BAD_OPTION_VALUE,
+    CHESS_ERR_OUT_OF_MEMORY,
 };
 #define NSTATUSES (sizeof all_statuses / sizeof all_statuses[0])
-_Static_assert(NSTATUSES == 25, "update all_statuses when the enum grows");
+_Static_assert(NSTATUSES == 30, "update all_statuses when the enum grows");
 
 static void versions(void)
 {
@@ -165,7 +298,7 @@ static void status_messages(void)
         CHECK(again != NULL && strcmp(again, msgs[i]) == 0, "message for %s not stable",
               status_name(all_statuses[i]));
     }
-    static const int unknown[] = {9999, 9, 99, 116, 1000, -1, 0x7fffffff};
+    static const int unknown[] = {9999, 9, 99, 116, 199, 205, 1000, -1, 0x7fffffff};
     for (size_t i = 0; i < sizeof unknown / sizeof unknown[0]; i++) {
         const char *m = chess_statusMessage((ChessStatus)unknown[i]);
         CHECK(m != NULL && strlen(m) > 0, "chess_statusMessage(%d) is NULL or empty", unknown[i]);
@@ -208,6 +341,24 @@ static void frozen_calls(void)
     CHECK_STATUS(frozen_perft(&pos, 3, &nodes), CHESS_OK, "perft");
     CHECK(nodes == 8902, "perft 3 = %" PRIu64, nodes);
     frozen_printBitboard(1); /* prints the a1 grid; the text is checked via the buffer form */
+
+    ChessEngine *engine = frozen_engineNew();
+    CHECK(engine != NULL, "engineNew");
+    ChessSearchLimits limits;
+    ChessSearchResult result;
+    int32_t cp = 0;
+    frozen_searchLimitsInit(&limits);
+    limits.depth = 3;
+    limits.onInfo = frozen_onInfo;
+    CHECK_STATUS(frozen_engineSetOption(engine, "Hash", "1"), CHESS_OK, "engineSetOption");
+    CHECK_STATUS(frozen_engineNewGame(engine), CHESS_OK, "engineNewGame");
+    CHECK_STATUS(frozen_search(engine, &pos, &limits, &result), CHESS_OK, "search");
+    CHECK(result.bestMove != 0 && result.depth == 3, "search: bestMove 0x%04x, depth %u",
+          (unsigned)result.bestMove, result.depth);
+    CHECK_STATUS(frozen_evaluate(engine, &pos, &cp), CHESS_OK, "evaluate");
+    frozen_engineStop(engine);      /* no search running: ignored */
+    frozen_enginePonderHit(engine); /* likewise */
+    frozen_engineFree(engine);
 }
 
 int main(void)

@@ -17,6 +17,10 @@ static uint64_t out_u64;
 static ChessMove out_move;
 static ChessGameStatus out_game;
 static char out_buf[512];
+static ChessSearchResult out_result;
+static int32_t out_cp;
+static ChessEngine *engine;
+static ChessSearchLimits limits;
 
 static void fill_outputs(void)
 {
@@ -27,6 +31,8 @@ static void fill_outputs(void)
     memset(&out_move, SENTINEL, sizeof out_move);
     memset(&out_game, SENTINEL, sizeof out_game);
     memset(out_buf, SENTINEL, sizeof out_buf);
+    memset(&out_result, SENTINEL, sizeof out_result);
+    memset(&out_cp, SENTINEL, sizeof out_cp);
 }
 
 static bool all_bytes(const void *p, size_t n, unsigned char b)
@@ -48,7 +54,9 @@ static bool outputs_untouched(void)
            all_bytes(&out_u64, sizeof out_u64, SENTINEL) &&
            all_bytes(&out_move, sizeof out_move, SENTINEL) &&
            all_bytes(&out_game, sizeof out_game, SENTINEL) &&
-           all_bytes(out_buf, sizeof out_buf, SENTINEL);
+           all_bytes(out_buf, sizeof out_buf, SENTINEL) &&
+           all_bytes(&out_result, sizeof out_result, SENTINEL) &&
+           all_bytes(&out_cp, sizeof out_cp, SENTINEL);
 }
 
 /* Runs `call`, which must return `want`, leave every output and the position untouched. */
@@ -92,6 +100,8 @@ static void every_position_function(ChessPosition *p, ChessStatus want, const ch
     EXPECT(chess_validatePosition(p), want);
     EXPECT(chess_compactHistory(p), want);
     EXPECT(chess_perftParallel(p, 1, 1, false, &out_u64), want);
+    EXPECT(chess_search(engine, p, &limits, &out_result), want);
+    EXPECT(chess_evaluate(engine, p, &out_cp), want);
 }
 
 /* Getters on `p` (NULL or invalid) return their fallbacks. */
@@ -154,6 +164,20 @@ static void null_arguments(void)
            CHESS_ERR_NULL_ARGUMENT);
     EXPECT(chess_positionToText(&pos, NULL, CHESS_POSITION_TEXT_SIZE), CHESS_ERR_NULL_ARGUMENT);
     EXPECT(chess_gameStatus(&pos, NULL), CHESS_ERR_NULL_ARGUMENT);
+    EXPECT(chess_search(NULL, &pos, &limits, &out_result), CHESS_ERR_NULL_ARGUMENT);
+    EXPECT(chess_search(engine, &pos, NULL, &out_result), CHESS_ERR_NULL_ARGUMENT);
+    EXPECT(chess_search(engine, &pos, &limits, NULL), CHESS_ERR_NULL_ARGUMENT);
+    EXPECT(chess_evaluate(NULL, &pos, &out_cp), CHESS_ERR_NULL_ARGUMENT);
+    EXPECT(chess_evaluate(engine, &pos, NULL), CHESS_ERR_NULL_ARGUMENT);
+    EXPECT(chess_engineSetOption(NULL, "Hash", "1"), CHESS_ERR_NULL_ARGUMENT);
+    EXPECT(chess_engineSetOption(engine, NULL, "1"), CHESS_ERR_NULL_ARGUMENT);
+    EXPECT(chess_engineSetOption(engine, "Hash", NULL), CHESS_ERR_NULL_ARGUMENT);
+    EXPECT(chess_engineNewGame(NULL), CHESS_ERR_NULL_ARGUMENT);
+    /* The void functions ignore NULL. */
+    chess_engineStop(NULL);
+    chess_enginePonderHit(NULL);
+    chess_engineFree(NULL);
+    chess_searchLimitsInit(NULL);
 
     /* Unmake with a NULL record, after a real make. */
     context = "NULL undo record";
@@ -209,7 +233,14 @@ static void invalid_positions(void)
 
 int main(void)
 {
+    engine = chess_engineNew();
+    if (!CHECK(engine != NULL, "chess_engineNew")) {
+        return test_summary("test_null_args");
+    }
+    chess_searchLimitsInit(&limits);
+    limits.depth = 1;
     null_arguments();
     invalid_positions();
+    chess_engineFree(engine);
     return test_summary("test_null_args");
 }
