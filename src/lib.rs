@@ -28,7 +28,9 @@
 //! ```
 //!
 //! Module map: [`types`], [`bitboard`], [`attacks`], [`zobrist`], [`moves`], [`position`],
-//! [`movegen`], [`perft`] form the core; [`ffi`] is the C skin over it.
+//! [`movegen`], [`perft`] form the core; [`ffi`] is the C skin over it. [`eval`] and
+//! [`search`] make it an engine; [`uci`] speaks the UCI protocol over it (the `chesscore`
+//! binary with no arguments) and holds the search benchmark ([`uci::bench`]).
 
 #![warn(missing_docs)]
 
@@ -42,6 +44,7 @@ pub mod perft;
 pub mod position;
 pub mod search;
 pub mod types;
+pub mod uci;
 pub mod zobrist;
 
 pub use bitboard::Bitboard;
