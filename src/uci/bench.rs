@@ -73,7 +73,7 @@ pub fn bench(depth: u32) -> (u64, Duration) {
     bench_with(depth, &mut |_| {})
 }
 
-/// [`bench`], calling `on_position` after each position.
+/// [`bench()`], calling `on_position` after each position.
 ///
 /// # Panics
 /// When the engine's 16 MiB table cannot be allocated.
