@@ -1,8 +1,9 @@
 //! The `chesscore` binary as a Unix tool: exit statuses, where its messages go, a closed
-//! output pipe, non-UTF-8 arguments, and the perft counts it prints.
+//! output pipe, non-UTF-8 arguments, the perft counts it prints, the search benchmark, and
+//! UCI on stdin and stdout when it has no arguments.
 
 use std::ffi::{OsStr, OsString};
-use std::io::Read;
+use std::io::{BufRead, BufReader, Read, Write};
 use std::os::unix::ffi::OsStrExt;
 use std::process::{Command, Output, Stdio};
 
@@ -112,8 +113,8 @@ fn perft_divide_lists_root_moves() {
 }
 
 #[test]
-fn bench_takes_full_and_a_depth() {
-    let out = assert_ok(&["bench", "2"]);
+fn perftbench_takes_full_and_a_depth() {
+    let out = assert_ok(&["perftbench", "2"]);
     let lines: Vec<&str> = out.lines().collect();
     assert_eq!(lines.len(), 3, "{out}");
     assert!(
@@ -126,7 +127,7 @@ fn bench_takes_full_and_a_depth() {
     );
     assert!(lines[2].starts_with("total: 2439 nodes "), "{out}");
     assert!(lines[2].ends_with("(bulk perft)"), "{out}");
-    let full = assert_ok(&["bench", "--full", "1"]);
+    let full = assert_ok(&["perftbench", "--full", "1"]);
     assert!(full.contains("total: 68 nodes "), "{full}");
     assert!(full.ends_with("(full perft)\n"), "{full}");
 }
@@ -143,6 +144,8 @@ fn help_and_version_go_to_stdout() {
         &["perft", "-h", "startpos", "3"],
         &["bench", "--help"],
         &["bench", "-h"],
+        &["perftbench", "--help"],
+        &["perftbench", "-h", "3"],
     ] {
         let out = assert_ok(args);
         assert!(
@@ -151,14 +154,20 @@ fn help_and_version_go_to_stdout() {
         );
     }
     assert!(assert_ok(&["perft", "--help"]).contains("--threads N"));
-    assert!(assert_ok(&["bench", "--help"]).contains("DEPTH"));
+    assert!(assert_ok(&["perftbench", "--help"]).contains("--full"));
+    let bench_help = assert_ok(&["bench", "--help"]);
+    let default = chesscore::uci::bench::DEFAULT_DEPTH;
+    assert!(
+        bench_help.contains(&format!("(default {default})")),
+        "{bench_help}"
+    );
+    assert!(assert_ok(&["--help"]).contains("UCI"));
 }
 
 #[test]
 fn bad_arguments_exit_2_with_one_line() {
-    let none: [&str; 0] = [];
-    assert_usage_error(&none, "missing command");
     assert_usage_error(&["frobnicate"], "unknown command 'frobnicate'");
+    assert_usage_error(&["uci"], "unknown command 'uci'");
     assert_usage_error(&["--bogus"], "unknown option '--bogus'");
     assert_usage_error(&["perft"], "missing FEN and DEPTH");
     assert_usage_error(&["perft", "startpos"], "missing DEPTH");
@@ -190,10 +199,22 @@ fn bad_arguments_exit_2_with_one_line() {
         &["perft", "8/8/8/8/8/8/8/K1k5", "w", "-", "-", "0", "1", "3"],
         "quote a FEN",
     );
+    assert_usage_error(&["perftbench", "--bogus"], "unknown option '--bogus'");
+    assert_usage_error(&["perftbench", "3", "4"], "unexpected argument '4'");
+    assert_usage_error(&["perftbench", "three"], "DEPTH must be");
+    assert_usage_error(
+        &["perftbench", "--threads", "2"],
+        "unknown option '--threads'",
+    );
     assert_usage_error(&["bench", "--bogus"], "unknown option '--bogus'");
+    assert_usage_error(&["bench", "--full"], "unknown option '--full'");
     assert_usage_error(&["bench", "3", "4"], "unexpected argument '4'");
-    assert_usage_error(&["bench", "three"], "DEPTH must be");
-    assert_usage_error(&["bench", "--threads", "2"], "unknown option '--threads'");
+    for depth in ["three", "0", "128", "-1", ""] {
+        assert_usage_error(
+            &["bench", depth],
+            "DEPTH must be a whole number from 1 to 127",
+        );
+    }
 }
 
 #[test]
@@ -202,7 +223,8 @@ fn non_utf8_argument_exits_2() {
     for args in [
         vec![OsString::from("perft"), bad.clone(), OsString::from("3")],
         vec![bad.clone()],
-        vec![OsString::from("bench"), bad],
+        vec![OsString::from("bench"), bad.clone()],
+        vec![OsString::from("perftbench"), bad],
     ] {
         assert_usage_error(&args, "not valid UTF-8");
     }
@@ -235,12 +257,12 @@ fn closed_pipe_before_any_output_is_quiet_success() {
     assert_quiet_success(child, "perft --divide kiwipete 4 | true");
 }
 
-/// `chesscore bench 4 | head -1`: bench writes a line as each position finishes, so the
-/// Kiwipete line and the total are written after the reader has gone.
+/// `chesscore perftbench 4 | head -1`: perftbench writes a line as each position finishes, so
+/// the Kiwipete line and the total are written after the reader has gone.
 #[test]
 fn closed_pipe_after_first_line_is_quiet_success() {
     let mut child = chesscore()
-        .args(["bench", "4"])
+        .args(["perftbench", "4"])
         .stdout(Stdio::piped())
         .stderr(Stdio::piped())
         .spawn()
@@ -254,7 +276,7 @@ fn closed_pipe_after_first_line_is_quiet_success() {
     }
     drop(stdout);
     assert!(text(&first).starts_with("startpos  depth 4:      197281 nodes"));
-    assert_quiet_success(child, "bench 4 | head -1");
+    assert_quiet_success(child, "perftbench 4 | head -1");
 }
 
 /// The same without a race: stdout is a socket whose peer is closed before the program
@@ -265,7 +287,7 @@ fn closed_output_before_start_is_quiet_success() {
     use std::os::unix::net::UnixStream;
     for args in [
         &["perft", "startpos", "3"][..],
-        &["bench", "1"],
+        &["perftbench", "1"],
         &["--help"],
     ] {
         let (ours, theirs) = UnixStream::pair().unwrap();
@@ -278,6 +300,17 @@ fn closed_output_before_start_is_quiet_success() {
             .unwrap();
         assert_quiet_success(child, &format!("{args:?} into a closed socket"));
     }
+    // The search benchmark too (its progress lines go to stderr).
+    let (ours, theirs) = UnixStream::pair().unwrap();
+    drop(ours);
+    let out = chesscore()
+        .args(["bench", "1"])
+        .stdout(OwnedFd::from(theirs))
+        .output()
+        .unwrap();
+    let err = text(&out.stderr);
+    assert!(out.status.success(), "{err}");
+    assert!(err.lines().all(|l| l.starts_with("position ")), "{err}");
 }
 
 /// Any other write error is reported, with status 1.
@@ -311,4 +344,177 @@ fn usage_error_with_closed_stderr_still_exits_2() {
         .unwrap();
     drop(child.stderr.take());
     assert_eq!(child.wait().unwrap().code(), Some(2));
+}
+
+/// The search benchmark: totals on stdout, a line per position on stderr, and the same node
+/// count on every run.
+#[test]
+fn bench_is_deterministic() {
+    let mut counts = Vec::new();
+    for _ in 0..2 {
+        let out = run(&["bench", "4"]);
+        assert!(out.status.success(), "{}", text(&out.stderr));
+        let stdout = text(&out.stdout);
+        let lines: Vec<&str> = stdout.lines().collect();
+        assert_eq!(lines.len(), 3, "{stdout}");
+        assert!(lines[0].starts_with("Total time (ms): "), "{stdout}");
+        assert!(lines[2].starts_with("Nodes/second: "), "{stdout}");
+        let progress = text(&out.stderr);
+        let count = chesscore::uci::bench::BENCH_POSITIONS.len();
+        assert_eq!(progress.lines().count(), count, "{progress}");
+        assert!(progress
+            .lines()
+            .all(|l| l.starts_with("position ") && l.contains(&format!("/{count}: bestmove "))));
+        counts.push(nodes_searched(stdout));
+    }
+    assert_eq!(counts[0], counts[1]);
+    assert_eq!(
+        counts[0],
+        chesscore::uci::bench::bench(4).0,
+        "the library agrees"
+    );
+}
+
+/// A UCI process: the lines it writes, read on a thread.
+struct UciProcess {
+    child: std::process::Child,
+    stdin: Option<std::process::ChildStdin>,
+    lines: std::sync::mpsc::Receiver<String>,
+}
+
+impl UciProcess {
+    fn start() -> UciProcess {
+        let mut child = chesscore()
+            .stdin(Stdio::piped())
+            .stdout(Stdio::piped())
+            .stderr(Stdio::piped())
+            .spawn()
+            .unwrap();
+        let stdin = child.stdin.take();
+        let stdout = BufReader::new(child.stdout.take().unwrap());
+        let (tx, lines) = std::sync::mpsc::channel();
+        std::thread::spawn(move || {
+            for line in stdout.lines() {
+                if tx.send(line.unwrap()).is_err() {
+                    break;
+                }
+            }
+        });
+        UciProcess {
+            child,
+            stdin,
+            lines,
+        }
+    }
+
+    fn send(&mut self, line: &str) {
+        let stdin = self.stdin.as_mut().unwrap();
+        writeln!(stdin, "{line}").unwrap();
+        stdin.flush().unwrap();
+    }
+
+    /// The lines up to and including the first that starts with `prefix`.
+    fn until(&mut self, prefix: &str) -> Vec<String> {
+        let mut out = Vec::new();
+        loop {
+            let line = self
+                .lines
+                .recv_timeout(std::time::Duration::from_secs(30))
+                .unwrap_or_else(|e| panic!("no '{prefix}' line ({e}): {out:?}"));
+            let done = line.starts_with(prefix);
+            out.push(line);
+            if done {
+                return out;
+            }
+        }
+    }
+
+    /// Closes stdin and waits: status 0, empty stderr; returns the remaining lines.
+    fn finish(mut self) -> Vec<String> {
+        drop(self.stdin.take());
+        assert_quiet_success(self.child, "chesscore (UCI)");
+        self.lines.iter().collect()
+    }
+}
+
+#[test]
+fn no_arguments_speaks_uci() {
+    let mut p = UciProcess::start();
+    p.send("uci");
+    let lines = p.until("uciok");
+    assert!(lines[0].starts_with("id name chesscore "), "{lines:?}");
+    assert!(lines
+        .iter()
+        .any(|l| l.starts_with("option name Hash type spin")));
+    p.send("isready");
+    assert_eq!(p.until("readyok"), ["readyok"]);
+    p.send("position startpos moves e2e4 e7e5");
+    p.send("go depth 5");
+    let lines = p.until("bestmove");
+    assert!(
+        lines.iter().any(|l| l.starts_with("info depth 5 ")),
+        "{lines:?}"
+    );
+    p.send("nonsense");
+    assert_eq!(
+        p.until("info string"),
+        ["info string unknown command 'nonsense'"]
+    );
+    p.send("go infinite");
+    p.send("isready");
+    p.until("readyok");
+    p.send("stop");
+    p.until("bestmove");
+    p.send("quit");
+    assert_eq!(p.finish(), Vec::<String>::new());
+}
+
+/// The end of input acts as `quit`: a running search is stopped and answers.
+#[test]
+fn end_of_input_stops_the_search() {
+    let mut p = UciProcess::start();
+    p.send("go infinite");
+    p.until("info depth 1 ");
+    let rest = p.finish();
+    assert!(rest.last().unwrap().starts_with("bestmove "), "{rest:?}");
+}
+
+/// UCI into a closed output: a quiet exit 0; into a full disk: one message and status 1.
+#[test]
+fn uci_output_errors() {
+    use std::os::fd::OwnedFd;
+    use std::os::unix::net::UnixStream;
+    let (ours, theirs) = UnixStream::pair().unwrap();
+    drop(ours);
+    let mut child = chesscore()
+        .stdin(Stdio::piped())
+        .stdout(OwnedFd::from(theirs))
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    let mut stdin = child.stdin.take().unwrap();
+    // Never closed by us: the program must end by itself once the write fails.
+    let _ = stdin.write_all(b"uci\n");
+    let _ = stdin.flush();
+    assert_quiet_success(child, "chesscore (UCI) into a closed socket");
+    drop(stdin);
+
+    let Ok(full) = std::fs::OpenOptions::new().write(true).open("/dev/full") else {
+        return;
+    };
+    let mut child = chesscore()
+        .stdin(Stdio::piped())
+        .stdout(full)
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    child.stdin.take().unwrap().write_all(b"isready\n").unwrap();
+    let out = child.wait_with_output().unwrap();
+    let err = text(&out.stderr);
+    assert_eq!(out.status.code(), Some(1), "{err}");
+    assert!(
+        err.starts_with("chesscore: error writing to stdout: "),
+        "{err}"
+    );
+    assert_eq!(err.lines().count(), 1, "{err}");
 }

@@ -1,22 +1,32 @@
-//! `chesscore` command line: perft, divide and a perft benchmark.
+//! `chesscore` command line: a UCI engine, perft, divide, a search and a perft benchmark.
 //!
 //! ```text
+//! chesscore                 (no arguments: speaks UCI on stdin and stdout)
 //! chesscore perft [--divide] [--full] [--threads N] FEN DEPTH
-//! chesscore bench [--full] [DEPTH]
+//! chesscore bench [DEPTH]
+//! chesscore perftbench [--full] [DEPTH]
 //! chesscore --help | --version
 //! ```
 //! FEN may be `startpos` or `kiwipete`.
 //!
-//! Behaves as a Unix tool: output goes through one locked, buffered stdout and every write
-//! error is handled (a closed pipe, as in `chesscore perft startpos 6 | head -1`, ends the
-//! program quietly with status 0; another write error is reported with status 1); a bad
+//! Without arguments it is a UCI engine ([`chesscore::uci`]): it reads commands until `quit`
+//! or the end of input (which acts as `quit`: a running search is stopped and its `bestmove`
+//! printed) and exits 0; bad commands are answered with `info string` and never end it.
+//!
+//! Behaves as a Unix tool: output goes through one locked, buffered stdout (in UCI mode, a
+//! shared stdout written and flushed a whole line at a time, by the input and the search
+//! thread) and every write error is handled (a closed pipe, as in
+//! `chesscore perft startpos 6 | head -1`, ends the program quietly with status 0; another
+//! write error, or an error reading stdin in UCI mode, is reported with status 1); a bad
 //! argument (unknown command or option, missing or extra argument, malformed number, invalid
 //! FEN, an argument that is not UTF-8) gets one line on stderr and status 2; `--help` and
 //! `--version` print to stdout and exit 0.
 
+use chesscore::uci::{bench, RunError, Uci};
 use chesscore::{PerftMode, Position, START_FEN};
 use std::io::{self, BufWriter, Write};
 use std::process::ExitCode;
+use std::sync::{Arc, Mutex};
 use std::time::Instant;
 
 const KIWIPETE: &str = "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1";
@@ -27,13 +37,21 @@ const MAX_DEPTH: u32 = 256;
 /// Most worker threads `--threads` accepts (the C ABI's `chess_perftParallel` limit).
 const MAX_THREADS: usize = 256;
 
+/// Deepest search `bench` accepts (the search's ply limit).
+const MAX_BENCH_DEPTH: u32 = chesscore::search::MAX_PLY as u32 - 1;
+
 const HELP: &str = "\
-chesscore: chess move generator; perft and a perft benchmark
+chesscore: chess engine; UCI, perft and benchmarks
 
 usage:
+  chesscore
   chesscore perft [--divide] [--full] [--threads N] FEN DEPTH
-  chesscore bench [--full] [DEPTH]
+  chesscore bench [DEPTH]
+  chesscore perftbench [--full] [DEPTH]
   chesscore --help | --version
+
+Without arguments, chesscore is a UCI engine: it reads UCI commands on stdin and answers on
+stdout until `quit` or the end of input.
 
 FEN may be a full FEN string (quoted, one argument), `startpos` or `kiwipete`.
 `chesscore COMMAND --help` describes a command.
@@ -57,7 +75,19 @@ count, the time and the speed.
 ";
 
 const BENCH_HELP: &str = "\
-usage: chesscore bench [--full] [DEPTH]
+usage: chesscore bench [DEPTH]
+
+Searches a fixed set of positions to a fixed depth, each from a new game with one thread and
+a 16 MiB hash table, and prints the total time, nodes and nodes per second on stdout (a line
+for each position goes to stderr). The node count is the same on every run: a signature of
+the search and the evaluation.
+
+  DEPTH          plies, 1 to 127 (default DEFAULT)
+  -h, --help     print this help
+";
+
+const PERFTBENCH_HELP: &str = "\
+usage: chesscore perftbench [--full] [DEPTH]
 
 Times perft on the start position (depth 6) and Kiwipete (depth 5), a line for each as it
 finishes, then the total.
@@ -73,6 +103,8 @@ enum Failure {
     Usage(&'static str, String),
     /// Writing to stdout failed.
     Output(io::Error),
+    /// Reading stdin failed (UCI mode).
+    Input(io::Error),
 }
 
 impl From<io::Error> for Failure {
@@ -83,6 +115,7 @@ impl From<io::Error> for Failure {
 
 const PERFT: &str = "chesscore perft";
 const BENCH: &str = "chesscore bench";
+const PERFTBENCH: &str = "chesscore perftbench";
 
 fn usage_error(cmd: &'static str, msg: impl Into<String>) -> Failure {
     Failure::Usage(cmd, msg.into())
@@ -207,7 +240,7 @@ fn perft_cmd(args: &[String], out: &mut impl Write) -> Result<(), Failure> {
     Ok(())
 }
 
-fn bench_cmd(args: &[String], out: &mut impl Write) -> Result<(), Failure> {
+fn perftbench_cmd(args: &[String], out: &mut impl Write) -> Result<(), Failure> {
     let mut mode = PerftMode::Bulk;
     let mut operands = Vec::new();
     let mut options_done = false;
@@ -218,15 +251,20 @@ fn bench_cmd(args: &[String], out: &mut impl Write) -> Result<(), Failure> {
         }
         match arg.as_str() {
             "--" => options_done = true,
-            "-h" | "--help" => return Ok(out.write_all(BENCH_HELP.as_bytes())?),
+            "-h" | "--help" => return Ok(out.write_all(PERFTBENCH_HELP.as_bytes())?),
             "--full" => mode = PerftMode::Full,
-            other => return Err(usage_error(BENCH, format!("unknown option '{other}'"))),
+            other => return Err(usage_error(PERFTBENCH, format!("unknown option '{other}'"))),
         }
     }
     let depth = match operands[..] {
         [] => None,
-        [depth] => Some(parse_depth(BENCH, depth)?),
-        [_, extra, ..] => return Err(usage_error(BENCH, format!("unexpected argument '{extra}'"))),
+        [depth] => Some(parse_depth(PERFTBENCH, depth)?),
+        [_, extra, ..] => {
+            return Err(usage_error(
+                PERFTBENCH,
+                format!("unexpected argument '{extra}'"),
+            ))
+        }
     };
     let cases: [(&str, &str, u32); 2] = [("startpos", START_FEN, 6), ("kiwipete", KIWIPETE, 5)];
     let mut total_nodes = 0u64;
@@ -256,6 +294,75 @@ fn bench_cmd(args: &[String], out: &mut impl Write) -> Result<(), Failure> {
     Ok(())
 }
 
+fn bench_cmd(args: &[String], out: &mut impl Write) -> Result<(), Failure> {
+    let mut operands = Vec::new();
+    let mut options_done = false;
+    for arg in args {
+        if options_done || !is_option(arg) {
+            operands.push(arg.as_str());
+            continue;
+        }
+        match arg.as_str() {
+            "--" => options_done = true,
+            "-h" | "--help" => {
+                let help = BENCH_HELP.replace("DEFAULT", &bench::DEFAULT_DEPTH.to_string());
+                return Ok(out.write_all(help.as_bytes())?);
+            }
+            other => return Err(usage_error(BENCH, format!("unknown option '{other}'"))),
+        }
+    }
+    let depth = match operands[..] {
+        [] => bench::DEFAULT_DEPTH,
+        [depth] => match depth.parse::<u32>() {
+            Ok(d) if (1..=MAX_BENCH_DEPTH).contains(&d) => d,
+            _ => {
+                return Err(usage_error(
+                    BENCH,
+                    format!(
+                        "DEPTH must be a whole number from 1 to {MAX_BENCH_DEPTH}, got '{depth}'"
+                    ),
+                ))
+            }
+        },
+        [_, extra, ..] => return Err(usage_error(BENCH, format!("unexpected argument '{extra}'"))),
+    };
+    let count = bench::BENCH_POSITIONS.len();
+    let (nodes, time) = bench::bench_with(depth, &mut |e| {
+        let best = e
+            .result
+            .best_move
+            .map_or("0000".to_owned(), |m| m.to_string());
+        // Progress, best effort: a closed stderr does not stop the benchmark.
+        let _ = writeln!(
+            io::stderr(),
+            "position {:>2}/{count}: bestmove {best:<5} nodes {:>10} time {:>6} ms  {}",
+            e.index + 1,
+            e.result.nodes,
+            e.time.as_millis(),
+            e.fen
+        );
+    });
+    writeln!(out, "Total time (ms): {}", time.as_millis())?;
+    writeln!(out, "Nodes searched: {nodes}")?;
+    writeln!(
+        out,
+        "Nodes/second: {}",
+        u128::from(nodes) * 1_000_000 / time.as_micros().max(1)
+    )?;
+    Ok(())
+}
+
+/// Speaks UCI on stdin and stdout until `quit` or the end of input.
+fn uci_cmd() -> Result<(), Failure> {
+    let mut uci = Uci::new(Arc::new(Mutex::new(io::stdout())));
+    match uci.run(io::stdin().lock()) {
+        Ok(()) => Ok(()),
+        Err(RunError::Output(e)) => Err(Failure::Output(e)),
+        Err(RunError::Input(e)) => Err(Failure::Input(e)),
+    }
+}
+
+/// Runs the command that `args` names (never empty: no arguments is UCI mode, see `main`).
 fn run(out: &mut impl Write) -> Result<(), Failure> {
     let mut args = Vec::new();
     for (i, arg) in std::env::args_os().skip(1).enumerate() {
@@ -272,6 +379,7 @@ fn run(out: &mut impl Write) -> Result<(), Failure> {
     match args.first().map(String::as_str) {
         Some("perft") => perft_cmd(&args[1..], out),
         Some("bench") => bench_cmd(&args[1..], out),
+        Some("perftbench") => perftbench_cmd(&args[1..], out),
         Some("-h" | "--help") => Ok(out.write_all(HELP.as_bytes())?),
         Some("-V" | "--version") => Ok(writeln!(out, "chesscore {}", env!("CARGO_PKG_VERSION"))?),
         Some(opt) if is_option(opt) => {
@@ -279,17 +387,23 @@ fn run(out: &mut impl Write) -> Result<(), Failure> {
         }
         Some(cmd) => Err(usage_error(
             "chesscore",
-            format!("unknown command '{cmd}' (commands: perft, bench)"),
+            format!("unknown command '{cmd}' (commands: perft, bench, perftbench)"),
         )),
-        None => Err(usage_error("chesscore", "missing command (perft or bench)")),
+        None => unreachable!("no arguments is UCI mode"),
     }
 }
 
 fn main() -> ExitCode {
-    let mut out = BufWriter::new(io::stdout().lock());
-    let result = run(&mut out).and_then(|()| Ok(out.flush()?));
-    // Flushed, or the flush failed: no second try when `out` goes.
-    drop(out.into_parts());
+    let result = if std::env::args_os().len() <= 1 {
+        // UCI: the search thread writes too, so stdout is not held locked here.
+        uci_cmd()
+    } else {
+        let mut out = BufWriter::new(io::stdout().lock());
+        let result = run(&mut out).and_then(|()| Ok(out.flush()?));
+        // Flushed, or the flush failed: no second try when `out` goes.
+        drop(out.into_parts());
+        result
+    };
     // Messages to stderr are best effort: a closed stderr must not panic either.
     match result {
         Ok(()) => ExitCode::SUCCESS,
@@ -301,6 +415,10 @@ fn main() -> ExitCode {
         Err(Failure::Output(e)) if e.kind() == io::ErrorKind::BrokenPipe => ExitCode::SUCCESS,
         Err(Failure::Output(e)) => {
             let _ = writeln!(io::stderr(), "chesscore: error writing to stdout: {e}");
+            ExitCode::from(1)
+        }
+        Err(Failure::Input(e)) => {
+            let _ = writeln!(io::stderr(), "chesscore: error reading stdin: {e}");
             ExitCode::from(1)
         }
     }
