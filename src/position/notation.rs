@@ -66,10 +66,12 @@ impl Position {
     /// let m = pos.parse_uci_move("g1f3").unwrap();
     /// assert_eq!(m.to_string(), "g1f3");
     /// assert!(pos.parse_uci_move("e2e5").is_err());
+    /// // Not ASCII: a syntax error (slicing it by bytes would split a character).
+    /// assert_eq!(pos.parse_uci_move("a\u{1F600}"), Err(chesscore::NotationError::Syntax));
     /// ```
     pub fn parse_uci_move(&self, text: &str) -> Result<Move, NotationError> {
         let b = text.as_bytes();
-        if b.len() != 4 && b.len() != 5 {
+        if (b.len() != 4 && b.len() != 5) || !text.is_ascii() {
             return Err(NotationError::Syntax);
         }
         let from = Square::parse(&text[0..2]).ok_or(NotationError::Syntax)?;
