@@ -691,3 +691,110 @@ fn d_and_eval_print_the_position() {
         "{out:?}"
     );
 }
+
+/// Deterministic xorshift64.
+struct Rng(u64);
+
+impl Rng {
+    fn below(&mut self, n: usize) -> usize {
+        self.0 ^= self.0 << 13;
+        self.0 ^= self.0 >> 7;
+        self.0 ^= self.0 << 17;
+        (self.0 % n as u64) as usize
+    }
+}
+
+/// 3,000 lines of random words from the protocol's vocabulary (and some that are not): no
+/// panic, every `go` answered with one well-formed `bestmove`, and the session still answers.
+#[test]
+fn random_command_soup_never_breaks_the_session() {
+    const WORDS: [&str; 50] = [
+        "uci",
+        "isready",
+        "ucinewgame",
+        "position",
+        "go",
+        "stop",
+        "ponderhit",
+        "setoption",
+        "debug",
+        "d",
+        "eval",
+        "startpos",
+        "fen",
+        "moves",
+        "name",
+        "value",
+        "Hash",
+        "Threads",
+        "MultiPV",
+        "Clear",
+        "Move",
+        "Overhead",
+        "on",
+        "depth",
+        "nodes",
+        "movetime",
+        "wtime",
+        "btime",
+        "winc",
+        "binc",
+        "movestogo",
+        "infinite",
+        "ponder",
+        "mate",
+        "searchmoves",
+        "e2e4",
+        "e7e5",
+        "g1f3",
+        "a1a8",
+        "e1g1",
+        "0000",
+        "-1",
+        "0",
+        "1",
+        "2",
+        "3",
+        "99999999999999999999",
+        "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR",
+        "KQkq",
+        "\u{1F600}",
+    ];
+    const COMMANDS: [&str; 11] = [
+        "uci",
+        "isready",
+        "ucinewgame",
+        "position",
+        "go",
+        "stop",
+        "ponderhit",
+        "setoption",
+        "debug",
+        "d",
+        "eval",
+    ];
+    let mut s = Session::new();
+    let mut rng = Rng(0x9E37_79B9_7F4A_7C15);
+    let mut gos = 0;
+    for _ in 0..3000 {
+        let n = 1 + rng.below(8);
+        let line: Vec<&str> = (0..n).map(|_| WORDS[rng.below(WORDS.len())]).collect();
+        if line.iter().find(|w| COMMANDS.contains(w)) == Some(&"go") {
+            gos += 1;
+        }
+        assert_eq!(s.send(&line.join(" ")), Control::Continue, "{line:?}");
+    }
+    s.send("stop");
+    s.uci.wait_idle();
+    let lines = s.take();
+    let bestmoves: Vec<&String> = lines.iter().filter(|l| l.starts_with("bestmove")).collect();
+    assert_eq!(bestmoves.len(), gos);
+    for b in bestmoves {
+        bestmove(b);
+    }
+    s.send("position startpos");
+    s.send("isready");
+    s.wait_for("readyok", SHORT);
+    let lines = s.go("depth 3");
+    assert_legal_bestmove(START_FEN, lines.last().unwrap());
+}
