@@ -67,7 +67,7 @@ def play_game(engine):
     for _ in range(6):
         start = time.monotonic()
         result = engine.play(board, clock, game=game)
-        check(time.monotonic() - start < 0.5, "a move on a 1 s clock took over 0.5 s")
+        check(time.monotonic() - start < 0.8, "a move on a 1 s clock took over 0.8 s")
         check(result.move in board.legal_moves, f"illegal {result.move} in {board.fen()}")
         board.push(result.move)
         if board.is_game_over():
@@ -141,7 +141,7 @@ def check_analysis_stop(engine):
         start = time.monotonic()
         analysis.stop()
         best = analysis.wait()
-        check(time.monotonic() - start < 0.5, "stop took over 0.5 s")
+        check(time.monotonic() - start < 1.0, "stop took over 1 s")
     check(best.move in board.legal_moves, f"illegal bestmove {best.move} after stop")
     # An infinite analysis of a mate in one: the search ends early, the client still stops it.
     board = chess.Board("7k/8/6K1/8/8/8/8/R7 w - - 0 1")
