@@ -699,9 +699,14 @@ pub fn info_line(info: &SearchInfo) -> String {
 }
 
 /// The `bestmove` line: `bestmove 0000` without a legal move; the ponder move only when it is
-/// legal after the best move.
+/// legal after the best move. (A best move that is not legal, which would be a bug of the
+/// search, is replaced by the first legal move rather than forfeiting the game.)
 pub fn bestmove_line(pos: &Position, result: &SearchResult) -> String {
-    let Some(best) = result.best_move.filter(|&m| pos.is_legal(m)) else {
+    let legal = result
+        .best_move
+        .filter(|&m| pos.is_legal(m))
+        .or_else(|| pos.legal_moves().iter().next().copied());
+    let Some(best) = legal else {
         return "bestmove 0000".to_owned();
     };
     let mut s = format!("bestmove {best}");
