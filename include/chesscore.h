@@ -657,7 +657,8 @@ void chess_engineStop(ChessEngine *engine);
 
 /**
  * The move the engine ponders on was played: a search started with `ponder` set starts
- * counting its time limits now. Returns at once; safe from any thread. NULL is fine.
+ * counting its time limits now. Returns at once; safe from any thread, also from the
+ * search's `onInfo` callback. Ignored while no call holds the engine. NULL is fine.
  *
  * # Safety
  * `engine` is NULL or a live engine.

@@ -236,7 +236,8 @@ pub unsafe extern "C" fn chess_engineStop(engine: *mut ChessEngine) {
 }
 
 /// The move the engine ponders on was played: a search started with `ponder` set starts
-/// counting its time limits now. Returns at once; safe from any thread. NULL is fine.
+/// counting its time limits now. Returns at once; safe from any thread, also from the
+/// search's `onInfo` callback. Ignored while no call holds the engine. NULL is fine.
 ///
 /// # Safety
 /// `engine` is NULL or a live engine.
@@ -245,7 +246,11 @@ pub unsafe extern "C" fn chess_enginePonderHit(engine: *mut ChessEngine) {
     ffi_guard!((), {
         // SAFETY: the caller's contract.
         if let Ok(handle) = unsafe { super::guard::engine_ref(engine) } {
-            handle.stop.ponderhit();
+            // The search clears the flag when it ends, not when it starts: a ponderhit while
+            // idle would make the next pondering search count its time from the start.
+            if handle.state.load(Ordering::SeqCst) & BUSY != 0 {
+                handle.stop.ponderhit();
+            }
         }
     })
 }
