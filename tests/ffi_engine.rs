@@ -3,7 +3,7 @@
 //! moves, PVs that play, mates for and against the side to move with their exact scores,
 //! checkmated and stalemated roots), the info callback, search moves, a threefold repetition
 //! judged from the position's own history, `chess_engineStop` from another thread, busy
-//! engines, `chess_engineFree` during a search, every malformed limit, options, evaluation,
+//! engines, pondering and `chess_enginePonderHit`, `chess_engineFree` during a search, every malformed limit, options, evaluation,
 //! engines side by side; the caller's position compared byte for byte before and after.
 
 use chesscore::ffi::ChessStatus::*;
@@ -772,6 +772,45 @@ fn stop_from_another_thread_and_busy_calls() {
     // Free again: a stop while idle does not cut the next search short.
     e.stop();
     assert_eq!(e.search(&pos, &depth(5)).unwrap().depth, 5);
+    e.free();
+}
+
+#[test]
+fn a_pondering_search_counts_its_time_from_the_ponderhit() {
+    let e = Engine::new();
+    let pos = position(START);
+    // Idle ponderhits are ignored: they do not reach the next search.
+    // SAFETY: a live engine.
+    unsafe { chess_enginePonderHit(e.0) };
+    let mut log = Log::default();
+    let mut l = with_log(limits(), &mut log);
+    l.ponder = true;
+    l.movetimeMs = 50;
+    let started: *const AtomicBool = &log.started;
+    // SAFETY: `log` outlives the scope; only the atomic is read from here.
+    let started = unsafe { &*started };
+    std::thread::scope(|s| {
+        let args = AssertSend((&l, &pos));
+        let searcher = s.spawn(move || {
+            let (l, pos) = args.into_inner();
+            (e.search(pos, l), Instant::now())
+        });
+        while !started.load(Ordering::SeqCst) {
+            std::thread::sleep(Duration::from_millis(1));
+        }
+        std::thread::sleep(Duration::from_millis(200));
+        assert!(
+            !searcher.is_finished(),
+            "the pondering search ended before the ponderhit"
+        );
+        let hit = Instant::now();
+        // SAFETY: a live engine.
+        unsafe { chess_enginePonderHit(e.0) };
+        let (r, ended) = searcher.join().unwrap();
+        let took = ended.duration_since(hit);
+        assert!(took < Duration::from_millis(50) + STOP_BOUND, "{took:?}");
+        check_result(&pos, &r.unwrap());
+    });
     e.free();
 }
 
