@@ -127,7 +127,7 @@ fn main() {
                             break;
                         }
                         let mut rng = Rng(seed.wrapping_mul(0x9E37_79B9_7F4A_7C15)
-                            ^ (g as u64 + 1) * 0x2545_F491_4F6C_DD1D);
+                            ^ ((g as u64 + 1) * 0x2545_F491_4F6C_DD1D));
                         if let Some((fens, result)) = play(&mut engine, &mut rng, nodes) {
                             let mut o = out.lock().unwrap();
                             for f in &fens {

@@ -9,13 +9,18 @@
 //! for each phase, it is then recomputed from the trace for any weights. The tuner first fits
 //! the scaling constant K of `sigmoid(K * eval / 400)` to the current weights, then minimises
 //! the mean squared error between results and predictions over all weights at once with Adam
-//! (full batch, EPOCHS steps, default 3000), starting from the weights in use. With `--write`
+//! (full batch, EPOCHS steps, default 3000), starting from the weights in use; weights of
+//! features seen in fewer than 0.2% of the positions stay as they are, and an L2 term pulls
+//! the others toward their starting values. With `--write`
 //! it writes the result to `src/eval/weights.rs`.
 
 use chesscore::eval::features::{describe, NUM_FEATURES};
 use chesscore::eval::{trace, weights::WEIGHTS, MAX_PHASE, SCALE_NORMAL};
 use chesscore::Position;
 use std::fmt::Write as _;
+
+/// Strength of the L2 pull toward the starting weights (per centipawn squared).
+const L2: f64 = 2e-9;
 
 struct Sample {
     /// (feature, count) pairs with non-zero count.
@@ -123,7 +128,24 @@ fn main() {
     }
     println!("K = {k:.3}, error with the current weights {best:.6}");
 
-    // Adam over all weights.
+    // Weights of features seen in fewer than 0.2% of the positions keep their starting
+    // values: too few samples to fit them without fitting noise.
+    let mut seen = vec![0usize; NUM_FEATURES];
+    for s in &data {
+        for &(i, _) in &s.feats {
+            seen[i as usize] += 1;
+        }
+    }
+    let min_seen = data.len() / 500;
+    let frozen: Vec<bool> = seen.iter().map(|&n| n < min_seen.max(1)).collect();
+    println!(
+        "{} of {} weights frozen (feature seen in fewer than {} positions)",
+        frozen.iter().filter(|&&f| f).count(),
+        NUM_FEATURES,
+        min_seen
+    );
+
+    // Adam over all other weights.
     let mut w = w0.clone();
     let mut m = vec![[0.0f64; 2]; NUM_FEATURES];
     let mut v = vec![[0.0f64; 2]; NUM_FEATURES];
@@ -154,9 +176,12 @@ fn main() {
             handles.into_iter().map(|h| h.join().unwrap()).collect()
         });
         let n = data.len() as f64;
-        for i in 0..NUM_FEATURES {
+        for i in (0..NUM_FEATURES).filter(|&i| !frozen[i]) {
             for ph in 0..2 {
-                let g: f64 = grads.iter().map(|gr| gr[i][ph]).sum::<f64>() / n;
+                // L2 pull toward the starting weights, so that rare or collinear features
+                // (a middlegame and endgame half seen only in one phase) stay sensible.
+                let g: f64 = grads.iter().map(|gr| gr[i][ph]).sum::<f64>() / n
+                    + 2.0 * L2 * (w[i][ph] - w0[i][ph]);
                 m[i][ph] = b1 * m[i][ph] + (1.0 - b1) * g;
                 v[i][ph] = b2 * v[i][ph] + (1.0 - b2) * g * g;
                 let mh = m[i][ph] / (1.0 - b1.powi(epoch as i32));

@@ -1094,6 +1094,9 @@ pub(super) fn run_search(
     multipv: usize,
 ) -> SearchResult {
     let start = Instant::now();
+    // A stop belongs to the search it was sent to: none is carried into this one. (A
+    // ponderhit is kept: it may arrive between `go ponder` and this point; it is cleared when
+    // the search ends.)
     engine.signals.stop.store(false, Ordering::SeqCst);
     let legal = pos.legal_moves();
     if legal.is_empty() {
