@@ -97,10 +97,21 @@ impl core::fmt::Debug for Evaluator {
 
 impl Evaluator {
     /// A new evaluator with an empty cache.
+    ///
+    /// # Panics
+    /// When the cache's 384 KiB cannot be allocated ([`Evaluator::try_new`] reports it).
     pub fn new() -> Evaluator {
-        Evaluator {
-            pawns: vec![PawnEntry::default(); PAWN_TABLE_SIZE].into_boxed_slice(),
-        }
+        Self::try_new().expect("out of memory for the pawn cache")
+    }
+
+    /// A new evaluator, or `None` when the memory for its cache cannot be had.
+    pub fn try_new() -> Option<Evaluator> {
+        let mut pawns = Vec::new();
+        pawns.try_reserve_exact(PAWN_TABLE_SIZE).ok()?;
+        pawns.resize(PAWN_TABLE_SIZE, PawnEntry::default());
+        Some(Evaluator {
+            pawns: pawns.into_boxed_slice(),
+        })
     }
 
     /// Empties the pawn cache.

@@ -42,8 +42,9 @@ pub fn bonus(depth: i32) -> i32 {
 }
 
 impl History {
-    /// A boxed, zeroed table set (about 2.3 MB), allocated without a stack copy.
-    pub fn new_boxed() -> Box<History> {
+    /// A boxed, zeroed table set (about 2.3 MB), allocated without a stack copy, or `None`
+    /// when the memory cannot be had.
+    pub fn try_new_boxed() -> Option<Box<History>> {
         let layout = std::alloc::Layout::new::<History>();
         // SAFETY: the layout has a non-zero size; `alloc_zeroed` returns a zeroed block with
         // that layout (or null, handled); every field of `History` is an array of integers or
@@ -52,9 +53,9 @@ impl History {
         unsafe {
             let p = std::alloc::alloc_zeroed(layout) as *mut History;
             if p.is_null() {
-                std::alloc::handle_alloc_error(layout);
+                return None;
             }
-            Box::from_raw(p)
+            Some(Box::from_raw(p))
         }
     }
 

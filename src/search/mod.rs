@@ -303,10 +303,10 @@ impl Engine {
     pub fn try_new() -> Option<Engine> {
         Some(Engine {
             tt: TranspositionTable::try_new(16)?,
-            threads: vec![ThreadData::new_boxed()],
+            threads: vec![ThreadData::try_new_boxed()?],
             signals: Arc::new(Signals::default()),
             counters: vec![AtomicU64::new(0)],
-            evaluator: Evaluator::new(),
+            evaluator: Evaluator::try_new()?,
             move_overhead_ms: 10,
             multipv: 1,
             ponder: false,
@@ -381,7 +381,7 @@ impl Engine {
                 let keep = self.threads.len().min(n);
                 threads.extend(self.threads.drain(..keep));
                 while threads.len() < n {
-                    threads.push(ThreadData::new_boxed());
+                    threads.push(ThreadData::try_new_boxed().ok_or(OptionError::OutOfMemory)?);
                 }
                 let mut counters = Vec::new();
                 counters

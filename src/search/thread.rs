@@ -78,17 +78,17 @@ pub struct ThreadData {
 }
 
 impl ThreadData {
-    /// Fresh tables, boxed (about 2.5 MB).
-    pub fn new_boxed() -> Box<ThreadData> {
+    /// Fresh tables, boxed (about 2.8 MB), or `None` when the memory cannot be had.
+    pub fn try_new_boxed() -> Option<Box<ThreadData>> {
         let mut lmr = [[0u8; 64]; 64];
         for (d, row) in lmr.iter_mut().enumerate().skip(1) {
             for (m, r) in row.iter_mut().enumerate().skip(1) {
                 *r = (0.75 + (d as f64).ln() * (m as f64).ln() / 2.25) as u8;
             }
         }
-        Box::new(ThreadData {
-            hist: History::new_boxed(),
-            eval: Evaluator::new(),
+        try_box(ThreadData {
+            hist: History::try_new_boxed()?,
+            eval: Evaluator::try_new()?,
             stack: [Frame::default(); MAX_PLY + 8],
             pv: [[Move::NONE; MAX_PLY]; MAX_PLY + 1],
             pv_len: [0; MAX_PLY + 1],
@@ -106,6 +106,17 @@ impl ThreadData {
         self.hist.clear();
         self.eval.clear();
     }
+}
+
+/// `Box::new` that reports an allocation failure instead of aborting.
+fn try_box<T>(value: T) -> Option<Box<T>> {
+    let mut v: Vec<T> = Vec::new();
+    v.try_reserve_exact(1).ok()?;
+    v.push(value);
+    let b: Box<[T]> = v.into_boxed_slice();
+    // SAFETY: a boxed slice of one `T` was allocated with `Layout::array::<T>(1)`, which equals
+    // `Layout::new::<T>()`, so the block is a valid `Box<T>` allocation holding that one value.
+    Some(unsafe { Box::from_raw(Box::into_raw(b) as *mut T) })
 }
 
 /// What all threads of one search share.

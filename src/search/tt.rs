@@ -82,13 +82,20 @@ impl TranspositionTable {
     /// A table of `mib` MiB (at least one cluster), or `None` when the memory cannot be had.
     pub fn try_new(mib: usize) -> Option<TranspositionTable> {
         let n = (mib.saturating_mul(1 << 20) / CLUSTER_BYTES).max(1);
-        let mut v: Vec<Cluster> = Vec::new();
-        v.try_reserve_exact(n).ok()?;
-        v.resize_with(n, Cluster::default);
-        Some(TranspositionTable {
-            clusters: v.into_boxed_slice(),
-            age: 0,
-        })
+        let layout = std::alloc::Layout::array::<Cluster>(n).ok()?;
+        // SAFETY: the layout has a non-zero size (n >= 1, 64-byte clusters); `alloc_zeroed`
+        // returns a zeroed block with that layout or null (refused); all-zero bytes are a valid
+        // `Cluster` (atomic integers, the empty entry); the boxed slice takes the block over
+        // with the same layout (`Layout::array`) from the global allocator. Zeroed memory is
+        // not touched here, so a large table costs its pages only as the search fills them.
+        let clusters = unsafe {
+            let p = std::alloc::alloc_zeroed(layout) as *mut Cluster;
+            if p.is_null() {
+                return None;
+            }
+            Box::from_raw(core::ptr::slice_from_raw_parts_mut(p, n))
+        };
+        Some(TranspositionTable { clusters, age: 0 })
     }
 
     /// Size in MiB.
