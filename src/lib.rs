@@ -28,7 +28,8 @@
 //! ```
 //!
 //! Module map: [`types`], [`bitboard`], [`attacks`], [`zobrist`], [`moves`], [`position`],
-//! [`movegen`], [`perft`] form the core; [`ffi`] is the C skin over it. [`eval`] and
+//! [`movegen`], [`perft`] form the core; [`dice`] holds the Dice Chess rules over it; [`ffi`]
+//! is the C skin over both. [`eval`] and
 //! [`search`] make it an engine; [`uci`] speaks the UCI protocol over it (the `chesscore`
 //! binary with no arguments) and holds the search benchmark ([`uci::bench`]).
 
@@ -36,6 +37,7 @@
 
 pub mod attacks;
 pub mod bitboard;
+pub mod dice;
 pub mod eval;
 pub mod ffi;
 pub mod movegen;

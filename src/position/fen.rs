@@ -228,6 +228,27 @@ impl Position {
     /// assert_eq!(Position::from_fen("8/8/8/8/8/8/8/8 w - - 0 1"), Err(FenError::KingCount));
     /// ```
     pub fn from_fen(fen: &str) -> Result<Position, FenError> {
+        Position::from_fen_with(fen, false, false)
+    }
+
+    /// [`Position::from_fen`] for Dice Chess (`crate::dice`), where a pass can leave the side
+    /// not to move in check (`opponent_check_ok`) and, in the rule sets without check, any
+    /// number of checks can stand on the board (`any_check_ok` also skips the
+    /// impossible-check rule). Every other rule is enforced as in the strict parser, which
+    /// this does not change.
+    pub(crate) fn from_fen_relaxed(
+        fen: &str,
+        opponent_check_ok: bool,
+        any_check_ok: bool,
+    ) -> Result<Position, FenError> {
+        Position::from_fen_with(fen, opponent_check_ok, any_check_ok)
+    }
+
+    fn from_fen_with(
+        fen: &str,
+        opponent_check_ok: bool,
+        any_check_ok: bool,
+    ) -> Result<Position, FenError> {
         // The fields in a fixed array (no heap): six, plus one to notice trailing text.
         let mut fields = [""; 7];
         let mut count = 0;
@@ -269,7 +290,7 @@ impl Position {
         }
         parse_castling(&mut pos, fields[2])?;
         parse_en_passant(&mut pos, fields[3])?;
-        pos.check_rules()?;
+        pos.check_rules_with(opponent_check_ok, any_check_ok)?;
         let t = castle_tables(&pos.castle_rooks);
         pos.castle_masks = t.masks;
         pos.castle_paths = t.paths;

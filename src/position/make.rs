@@ -448,6 +448,15 @@ impl Position {
         self.unmake_core(m, undo.captured, &undo.state, us);
     }
 
+    /// [`Position::unmake_move_unchecked`] without the debug-build validation, for a checked
+    /// unmake that validates the result itself and refuses it when it is inconsistent (Dice
+    /// Chess, `crate::dice`). The record's fields are only copied and the pieces moved by
+    /// masked bit arithmetic, so any record is memory-safe here.
+    #[inline]
+    pub(crate) fn unmake_move_unvalidated(&mut self, m: Move, undo: &Undo) {
+        self.unmake_move_impl(m, undo, self.side.flip());
+    }
+
     /// Takes back a move made by [`Position::make_move_in_node`], given what it captured and
     /// the node's state from [`Position::node_state`].
     #[inline(always)]
@@ -513,6 +522,22 @@ impl Position {
         self.apply(d);
         self.debug_validate();
         undo
+    }
+
+    /// Removes the en passant square (and its key, if it was hashed) without making a move:
+    /// for Dice Chess (`crate::dice`), whose rule sets without check keep their en passant
+    /// targets themselves. The move's [`Undo`] record restores the square on unmake.
+    #[inline]
+    pub(crate) fn clear_en_passant(&mut self) {
+        let mut d = KeyDelta::default();
+        if self.st.ep != NO_EP {
+            if self.st.ep & EP_CAPTURABLE != 0 {
+                d.ep(self.st.ep);
+            }
+            self.st.ep = NO_EP;
+        }
+        self.apply(d);
+        self.debug_validate();
     }
 
     /// Takes back a null move.

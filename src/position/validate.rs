@@ -77,6 +77,16 @@ impl Position {
     /// # Errors
     /// The [`FenError`] of the first broken rule.
     pub(crate) fn check_rules(&self) -> Result<(), FenError> {
+        self.check_rules_with(false, false)
+    }
+
+    /// [`Position::check_rules`] with the Dice Chess relaxations of
+    /// [`Position::from_fen_relaxed`].
+    pub(crate) fn check_rules_with(
+        &self,
+        opponent_check_ok: bool,
+        any_check_ok: bool,
+    ) -> Result<(), FenError> {
         for c in [Color::WHITE, Color::BLACK] {
             if self.pieces(c, PieceType::KING).count() != 1 {
                 return Err(FenError::KingCount);
@@ -115,10 +125,12 @@ impl Position {
             }
         }
         let their_king = self.king_square(self.side.flip());
-        if (self.attackers_to(their_king) & self.color_pieces(self.side)).any() {
+        if !opponent_check_ok
+            && (self.attackers_to(their_king) & self.color_pieces(self.side)).any()
+        {
             return Err(FenError::OpponentInCheck);
         }
-        if self.impossible_check() {
+        if !any_check_ok && self.impossible_check() {
             return Err(FenError::ImpossibleCheck);
         }
         Ok(())
