@@ -20,6 +20,57 @@
 #define CHESSCORE_VERSION (0 * 10000 + 1 * 100 + 0)
 
 /**
+ * Most outcomes a roll has (three dice: 56).
+ */
+#define CHESS_DICE_MAX_OUTCOMES 56
+
+/**
+ * A buffer of this size always holds a dice FEN written by `chess_diceGetFEN`.
+ */
+#define CHESS_DICE_FEN_MAX 128
+
+/**
+ * Size of the text `chess_diceRollToText` writes at most, terminating NUL included.
+ */
+#define CHESS_DICE_ROLL_TEXT_SIZE 16
+
+/**
+ * Number of 64-bit words in a `ChessDiceGame` (9280 bytes).
+ */
+#define CHESS_DICE_GAME_WORDS 1160
+
+/**
+ * Number of 64-bit words in a `ChessDiceUndo` (160 bytes).
+ */
+#define CHESS_DICE_UNDO_WORDS 20
+
+/**
+ * `ChessDiceStatus.reason` of a won game: a king was captured.
+ */
+#define CHESS_DICE_WIN_KING_CAPTURE 1
+
+/**
+ * `ChessDiceStatus.reason` of a won game: two dice, checkmate (judged before the roll).
+ */
+#define CHESS_DICE_WIN_CHECKMATE 2
+
+/**
+ * `ChessDiceStatus.reason` of a drawn game: 100 turns (passes included) without a capture
+ * or pawn move.
+ */
+#define CHESS_DICE_DRAW_FIFTY_MOVES 1
+
+/**
+ * `ChessDiceStatus.reason` of a drawn game: two dice, stalemate; one die, no type can move.
+ */
+#define CHESS_DICE_DRAW_STALEMATE 2
+
+/**
+ * `ChessDiceStatus.reason` of a drawn game: two dice, only the two kings are left.
+ */
+#define CHESS_DICE_DRAW_DEAD_POSITION 3
+
+/**
  * Number of 64-bit words in a `ChessPosition` (9216 bytes).
  */
 #define CHESS_POSITION_WORDS 1152
@@ -227,7 +278,83 @@ typedef enum {
    * unchanged.
    */
   CHESS_ERR_OUT_OF_MEMORY = 204,
+  /**
+   * Dice: the ChessDiceGame was never initialised, or its bytes were overwritten.
+   */
+  CHESS_ERR_DICE_INVALID_GAME = 300,
+  /**
+   * Dice: the rule set is not a `ChessDiceRules` value.
+   */
+  CHESS_ERR_DICE_INVALID_RULES = 301,
+  /**
+   * Dice: the game is not awaiting a roll (a move is awaited, or the game is over).
+   */
+  CHESS_ERR_DICE_NOT_AWAITING_ROLL = 302,
+  /**
+   * Dice: the game is not awaiting a move (roll the dice first, or the game is over).
+   */
+  CHESS_ERR_DICE_NOT_AWAITING_MOVE = 303,
+  /**
+   * Dice: a roll the rules cannot produce here (number of dice, faces not 1..6 sorted with
+   * unused faces 0, one die: a type that cannot move).
+   */
+  CHESS_ERR_DICE_INVALID_ROLL = 304,
+  /**
+   * Dice FEN: en passant targets malformed, out of order, or without the pawn that just
+   * double-pushed in front of an empty target.
+   */
+  CHESS_ERR_DICE_FEN_EN_PASSANT = 305,
+  /**
+   * Dice FEN: the dice field is not `-` or sorted piece letters in the mover's case, as
+   * many as the rule set allows.
+   */
+  CHESS_ERR_DICE_FEN_DICE = 306,
+  /**
+   * Dice FEN: both kings are in check (two dice).
+   */
+  CHESS_ERR_DICE_FEN_BOTH_IN_CHECK = 307,
 } ChessStatus;
+
+/**
+ * A Dice Chess rule set (`chess_diceSetFromFEN`). Read as an integer (`ChessDiceRulesCode`):
+ * any other value is refused with `CHESS_ERR_DICE_INVALID_RULES`.
+ */
+typedef enum {
+  /**
+   * Two dice, check and mate; the default rules of "Dice Chess".
+   */
+  CHESS_DICE_TWO_DICE = 0,
+  /**
+   * One die showing only movable types; no check; capturing the king wins.
+   */
+  CHESS_DICE_ONE_DIE = 1,
+  /**
+   * Three dice spent by up to three micro-moves; the maximum rule; king capture wins.
+   */
+  CHESS_DICE_THREE_DICE = 2,
+} ChessDiceRules;
+
+/**
+ * Where the game stands (`ChessDiceStatus.state`).
+ */
+typedef enum {
+  /**
+   * The game goes on: roll the dice (`chess_diceSetRoll`).
+   */
+  CHESS_DICE_AWAITING_ROLL = 0,
+  /**
+   * The game goes on: make a move (`chess_diceMakeMove`; 0 passes when there is none).
+   */
+  CHESS_DICE_AWAITING_MOVE = 1,
+  /**
+   * Won: `winner` and `reason` say by whom and how.
+   */
+  CHESS_DICE_WON = 2,
+  /**
+   * Drawn: `reason` says why.
+   */
+  CHESS_DICE_DRAWN = 3,
+} ChessDiceState;
 
 /**
  * Whether a reported score is exact or a bound (`ChessSearchInfo.bound`).
@@ -286,6 +413,44 @@ typedef enum {
 typedef struct ChessEngine ChessEngine;
 
 /**
+ * A Dice Chess game: 9280 bytes, 8-byte aligned, owned by the caller. Its fields are the
+ * library's. Initialise it with `chess_diceSetFromFEN` or `chess_diceSetStart`; copy it with
+ * `memcpy` (an expectimax search copies it per node or makes and unmakes).
+ */
+typedef struct {
+  uint64_t _opaque[CHESS_DICE_GAME_WORDS];
+} ChessDiceGame;
+
+/**
+ * A roll: `count` dice (1 to 3) with faces 1..6 (pawn, knight, bishop, rook, queen, king) in
+ * `faces[0..count]`, sorted ascending; unused faces 0. `chess_diceRollFromFaces` makes one.
+ */
+typedef struct {
+  /**
+   * Number of dice.
+   */
+  uint8_t count;
+  /**
+   * The faces, sorted, then zeros.
+   */
+  uint8_t faces[3];
+} ChessDiceRoll;
+
+/**
+ * One outcome of the roll: its chance is `weight / denominator` (`chess_diceOutcomes`).
+ */
+typedef struct {
+  /**
+   * The roll.
+   */
+  ChessDiceRoll roll;
+  /**
+   * Its integer weight.
+   */
+  uint32_t weight;
+} ChessDiceOutcome;
+
+/**
  * A move in 16 bits:
  *
  * ```text
@@ -298,6 +463,61 @@ typedef struct ChessEngine ChessEngine;
  * Bit 14 marks a capture, bit 15 a promotion; 0 is never a legal move.
  */
 typedef uint16_t ChessMove;
+
+/**
+ * A fixed list of up to 256 moves; `count` says how many of `moves` are valid (entries past
+ * `count` are left as they were: possibly uninitialised).
+ */
+typedef struct {
+  /**
+   * The moves, `moves[0]` to `moves[count - 1]`.
+   */
+  ChessMove moves[256];
+  /**
+   * Number of valid entries.
+   */
+  uint32_t count;
+} ChessMoveList;
+
+/**
+ * What `chess_diceMakeMove` saves for `chess_diceUnmakeMove`: 160 bytes of plain data.
+ */
+typedef struct {
+  uint64_t _opaque[CHESS_DICE_UNDO_WORDS];
+} ChessDiceUndo;
+
+/**
+ * How the game stands (`chess_diceStatus`).
+ */
+typedef struct {
+  /**
+   * Ongoing (awaiting a roll or a move), won or drawn.
+   */
+  ChessDiceState state;
+  /**
+   * The winner when won: 0 White, 1 Black; else 0.
+   */
+  uint8_t winner;
+  /**
+   * `CHESS_DICE_WIN_*` when won, `CHESS_DICE_DRAW_*` when drawn, 0 while ongoing.
+   */
+  uint8_t reason;
+  /**
+   * Zero.
+   */
+  uint8_t reserved[2];
+} ChessDiceStatus;
+
+/**
+ * A chess position: 9216 bytes, 8-byte aligned, owned by the caller (stack, arrays, heap).
+ * Its fields are the library's business. Initialise it with `chess_setFromFEN` or
+ * `chess_setStartPosition` before any other use; copy it with `memcpy` to give another thread
+ * its own. The library keeps no global mutable state (only a write-once cache of the CPU
+ * feature check).
+ */
+typedef struct {
+  uint64_t _opaque[CHESS_POSITION_WORDS];
+} ChessPosition;
 
 /**
  * What a UCI `info` line carries, passed to `ChessSearchLimits.onInfo` after every completed
@@ -469,17 +689,6 @@ typedef struct {
 } ChessSearchLimits;
 
 /**
- * A chess position: 9216 bytes, 8-byte aligned, owned by the caller (stack, arrays, heap).
- * Its fields are the library's business. Initialise it with `chess_setFromFEN` or
- * `chess_setStartPosition` before any other use; copy it with `memcpy` to give another thread
- * its own. The library keeps no global mutable state (only a write-once cache of the CPU
- * feature check).
- */
-typedef struct {
-  uint64_t _opaque[CHESS_POSITION_WORDS];
-} ChessPosition;
-
-/**
  * The outcome of `chess_search`, written whole (every byte) on success only. Caller-owned;
  * it may be uninitialised before the call.
  *
@@ -545,21 +754,6 @@ typedef struct {
 } ChessSearchResult;
 
 /**
- * A fixed list of up to 256 moves; `count` says how many of `moves` are valid (entries past
- * `count` are left as they were: possibly uninitialised).
- */
-typedef struct {
-  /**
-   * The moves, `moves[0]` to `moves[count - 1]`.
-   */
-  ChessMove moves[256];
-  /**
-   * Number of valid entries.
-   */
-  uint32_t count;
-} ChessMoveList;
-
-/**
  * What `chess_makeMove` saves for `chess_unmakeMove`: 48 bytes of plain data, owned by the
  * caller, copyable with `memcpy`.
  */
@@ -600,6 +794,185 @@ uint64_t chess_rookAttacks(uint32_t square, uint64_t occupied);
  * Queen attacks from `square` with blockers `occupied` (first blocker included).
  */
 uint64_t chess_queenAttacks(uint32_t square, uint64_t occupied);
+
+/**
+ * Sets `*game` from a dice FEN under `rules`: standard FEN whose en passant field may hold
+ * several squares (`a3c3e3`), with an optional seventh field for the dice still to play as
+ * piece letters in the mover's case, sorted (`PPN`), or `-` before the roll. The side not to
+ * move may be in check (after a two-dice pass); without check (one and three dice) any
+ * checks may stand. `*game` may be uninitialised; every byte is written. On error it is left
+ * as it was: `CHESS_ERR_DICE_INVALID_RULES`, the `CHESS_ERR_FEN_*` codes of the standard
+ * fields, `CHESS_ERR_DICE_FEN_*`, `CHESS_ERR_INVALID_ARGUMENT` for text that is not UTF-8.
+ *
+ * # Safety
+ * `game` is NULL or valid for writes of a `ChessDiceGame`; `fen` is NULL or a NUL-terminated
+ * string.
+ */
+ChessStatus chess_diceSetFromFEN(ChessDiceGame *game, ChessDiceRules rules, const char *fen);
+
+/**
+ * Sets `*game` to the standard starting position under `rules`, awaiting the first roll.
+ *
+ * # Safety
+ * `game` is NULL or valid for writes of a `ChessDiceGame`.
+ */
+ChessStatus chess_diceSetStart(ChessDiceGame *game, ChessDiceRules rules);
+
+/**
+ * Writes the dice FEN of `*game` (seven fields) into `buffer`, NUL-terminated
+ * (`CHESS_DICE_FEN_MAX` bytes always suffice; `CHESS_ERR_BUFFER_TOO_SMALL` writes nothing).
+ *
+ * # Safety
+ * `game` is NULL or points to a `ChessDiceGame`; `buffer` is NULL or valid for writes of
+ * `size` bytes.
+ */
+ChessStatus chess_diceGetFEN(const ChessDiceGame *game, char *buffer, size_t size);
+
+/**
+ * The rule set of `*game` into `*rules` (a `ChessDiceRules` value).
+ *
+ * # Safety
+ * `game` is NULL or points to a `ChessDiceGame`; `rules` is NULL or valid for writes.
+ */
+ChessStatus chess_diceGetRules(const ChessDiceGame *game, ChessDiceRules *rules);
+
+/**
+ * The outcomes of the roll awaited by `*game`, with exact integer weights summing to
+ * `*denominator`, into `out[0..*count]` (`capacity` entries; `CHESS_DICE_MAX_OUTCOMES`
+ * always suffice, fewer give `CHESS_ERR_BUFFER_TOO_SMALL` and write nothing). Two dice: 21
+ * outcomes, the six doubles separately at 1 and the 15 mixed pairs at 2, over 36. One die:
+ * the movable types at 1 each over their number. Three dice: the 56 multisets at 1, 3 or 6
+ * over 216. None (count 0, denominator 1) once the game is over or while a move is awaited.
+ *
+ * # Safety
+ * `game` is NULL or points to a `ChessDiceGame`; `out` is NULL or valid for writes of
+ * `capacity` outcomes; `count` and `denominator` are NULL or valid for writes.
+ */
+ChessStatus chess_diceOutcomes(const ChessDiceGame *game,
+                               ChessDiceOutcome *out,
+                               uint32_t capacity,
+                               uint32_t *count,
+                               uint32_t *denominator);
+
+/**
+ * Rolls the dice of `*game`: `roll` must be one `chess_diceOutcomes` lists (right number of
+ * dice, faces 1..6 sorted, unused faces 0; one die: a movable type), else
+ * `CHESS_ERR_DICE_INVALID_ROLL`; `CHESS_ERR_DICE_NOT_AWAITING_ROLL` while a move is awaited
+ * or once the game is over.
+ *
+ * # Safety
+ * `game` is NULL or points to a `ChessDiceGame`.
+ */
+ChessStatus chess_diceSetRoll(ChessDiceGame *game, ChessDiceRoll roll);
+
+/**
+ * Takes back the roll of `*game` when nothing of the turn has been played yet (the game then
+ * awaits a roll again): for a search trying the outcomes of a chance node one after another,
+ * and for walking back through a game (take back each roll before unmaking the move that
+ * preceded it). `CHESS_ERR_DICE_NOT_AWAITING_MOVE` otherwise.
+ *
+ * # Safety
+ * `game` is NULL or points to a `ChessDiceGame`.
+ */
+ChessStatus chess_diceClearRoll(ChessDiceGame *game);
+
+/**
+ * The moves the dice of `*game` allow, into `*out` (two dice: one move for the roll; one
+ * die: one move; three dice: the next micro-move under the maximum rule; king captures are
+ * moves to the enemy king's square with the capture flag). Empty: the turn must pass
+ * (`chess_diceMakeMove` with 0). Empty too while no move is awaited.
+ *
+ * # Safety
+ * `game` is NULL or points to a `ChessDiceGame`; `out` is NULL or valid for writes.
+ */
+ChessStatus chess_diceGenerateMoves(const ChessDiceGame *game, ChessMoveList *out);
+
+/**
+ * Makes `move` (one `chess_diceGenerateMoves` lists; 0 passes, allowed only when it lists
+ * none) and fills `*undo`. A three-dice turn goes on while a die left can be used (the side
+ * to move stays); a king capture ends the game. `CHESS_ERR_ILLEGAL_MOVE`,
+ * `CHESS_ERR_DICE_NOT_AWAITING_MOVE`; on error nothing is written.
+ *
+ * # Safety
+ * `game` is NULL or points to a `ChessDiceGame`; `undo` is NULL or valid for writes of a
+ * `ChessDiceUndo`.
+ */
+ChessStatus chess_diceMakeMove(ChessDiceGame *game, ChessMove move, ChessDiceUndo *undo);
+
+/**
+ * Takes back `move`, the last move (or pass) made on `*game`, with the record its make
+ * filled (after a roll, take the roll back first with `chess_diceClearRoll`). A move or
+ * record that does not belong to the last move is refused with `CHESS_ERR_BAD_UNDO`, the
+ * game untouched: the record must restore a valid game (one the dice FEN parser accepts)
+ * from which making `move` gives back `*game` exactly. (Only the halfmove clock before a
+ * capture or pawn move, which the move erases, is taken from the record unproven.)
+ *
+ * # Safety
+ * `game` is NULL or points to a `ChessDiceGame`; `undo` is NULL or points to a
+ * `ChessDiceUndo`.
+ */
+ChessStatus chess_diceUnmakeMove(ChessDiceGame *game, ChessMove move, const ChessDiceUndo *undo);
+
+/**
+ * How `*game` stands: awaiting a roll or a move, won (by whom, king capture or mate), drawn
+ * (fifty moves, stalemate, dead position). Mate, stalemate and draws are judged before the
+ * roll.
+ *
+ * # Safety
+ * `game` is NULL or points to a `ChessDiceGame`; `out` is NULL or valid for writes.
+ */
+ChessStatus chess_diceStatus(const ChessDiceGame *game, ChessDiceStatus *out);
+
+/**
+ * Makes the roll of `count` die faces (1 to 3, each 1..6, in any order) into `*out`, sorted;
+ * `CHESS_ERR_DICE_INVALID_ROLL` otherwise.
+ *
+ * # Safety
+ * `faces` is NULL or valid for reads of `count` bytes; `out` is NULL or valid for writes.
+ */
+ChessStatus chess_diceRollFromFaces(const uint8_t *faces, uint32_t count, ChessDiceRoll *out);
+
+/**
+ * Writes `roll` as text (`1-2 (P N)`; `-` for no dice) into `buffer`, NUL-terminated
+ * (`CHESS_DICE_ROLL_TEXT_SIZE` bytes always suffice). A roll that is not canonical is
+ * `CHESS_ERR_DICE_INVALID_ROLL`.
+ *
+ * # Safety
+ * `buffer` is NULL or valid for writes of `size` bytes.
+ */
+ChessStatus chess_diceRollToText(ChessDiceRoll roll, char *buffer, size_t size);
+
+/**
+ * The dice still to play in `*game` (the roll; three dice: the dice left; no dice before the
+ * roll) into `*out`.
+ *
+ * # Safety
+ * `game` is NULL or points to a `ChessDiceGame`; `out` is NULL or valid for writes.
+ */
+ChessStatus chess_diceGetDice(const ChessDiceGame *game, ChessDiceRoll *out);
+
+/**
+ * The micro-moves made so far in the current three-dice turn, into `moves[0..*count]` (room
+ * for 3; 0 for the other rule sets and before a turn's first micro-move; a game set from a
+ * mid-turn FEN reports 0 for the moves it does not know).
+ *
+ * # Safety
+ * `game` is NULL or points to a `ChessDiceGame`; `moves` is NULL or valid for writes of 3
+ * moves; `count` is NULL or valid for writes.
+ */
+ChessStatus chess_diceTurnMoves(const ChessDiceGame *game, ChessMove *moves, uint32_t *count);
+
+/**
+ * Copies the position inside `*game` into `*pos` (the side to move is the player whose turn
+ * it is). In Dice Chess the side not to move may be in check or a king attacked, which
+ * standard chess forbids: the `chess_` calls that check positions fully (checked make and
+ * unmake, perft, `chess_validatePosition`) refuse such a position; the read-only ones work.
+ *
+ * # Safety
+ * `game` is NULL or points to a `ChessDiceGame`; `pos` is NULL or valid for writes of a
+ * `ChessPosition`.
+ */
+ChessStatus chess_diceGetPosition(const ChessDiceGame *game, ChessPosition *pos);
 
 /**
  * Makes an engine with the defaults: 16 MiB hash, 1 thread, MultiPV 1, Move Overhead 10 ms.

@@ -347,6 +347,22 @@ fn three_dice_several_en_passant_targets() {
 }
 
 #[test]
+fn three_dice_en_passant_target_lapses_once_occupied() {
+    // Black may take b4 en passant on b3. The rook steps onto b3 and off again: the target
+    // has lapsed for good; only the plain push is left for the pawn die.
+    let mut g = rolled(
+        Rules::ThreeDice,
+        "4k3/8/8/8/pP6/8/8/1r2K3 b - b3 0 1",
+        &[1, 4, 4],
+    );
+    assert!(uci_set(&g.moves()).contains("a4b3"));
+    g.make_move(mv(&g, "b1b3")).unwrap();
+    assert!(g.en_passant_targets().is_empty());
+    g.make_move(mv(&g, "b3b2")).unwrap();
+    assert_eq!(uci_set(&g.moves()), set(&["a4a3"]));
+}
+
+#[test]
 fn three_dice_king_capture_always_legal_and_ends_the_game() {
     // Dice rook, pawn, pawn: the rook can take the king at once although using all three
     // dice (pawn moves) would be possible otherwise.
@@ -636,11 +652,23 @@ impl Reference {
         m.is_capture() && m.to() == self.pos.king_square(self.pos.side_to_move().flip())
     }
 
-    /// Applies a micro-move on the board (not a king capture), keeping the side to move.
+    /// Applies a micro-move on the board (not a king capture), keeping the side to move; en
+    /// passant targets whose pawn is gone or whose square is occupied lapse for good.
     fn micro(&self, m: Move) -> Reference {
         let mut r = self.clone();
         r.pos.make_move_unchecked(m);
         r.pos.make_null_move_unchecked();
+        let us = r.pos.side_to_move();
+        let live = |pos: &Position, t: Square, pusher: Color| {
+            let p = pos.piece_on(Square::from_index(t.to_u8() ^ 8));
+            !p.is_none()
+                && p.color() == pusher
+                && p.kind() == PieceType::PAWN
+                && pos.piece_on(t).is_none()
+        };
+        let pos = r.pos.clone();
+        r.ep.retain(|&t| live(&pos, t, us.flip()));
+        r.ep_next.retain(|&t| live(&pos, t, us));
         r
     }
 
@@ -904,7 +932,14 @@ fn random_states(rules: Rules, games: u32, mut check: impl FnMut(&DiceGame)) {
                 } else {
                     list.as_slice()[rng.below(list.len() as u64) as usize]
                 };
-                g.make_move(m).unwrap();
+                let before = g.clone();
+                let u = g.make_move(m).unwrap();
+                // The checked unmake takes the move back exactly.
+                let mut back = g.clone();
+                back.unmake_move(m, &u).unwrap_or_else(|e| {
+                    panic!("{e}: {} after {m} from {}", g.to_fen(), before.to_fen())
+                });
+                assert_eq!(back.to_fen(), before.to_fen());
                 plies += 1;
             }
         }

@@ -136,7 +136,9 @@ impl DiceGame {
             }
             core.push_str(if i == 3 && no_check { "-" } else { f });
         }
-        let pos = Position::from_fen_relaxed(&core, true, no_check)?;
+        // Checks are never impossible in Dice Chess: in check, a roll without an answer
+        // passes the turn, and the opponent may then play on without taking the king.
+        let pos = Position::from_fen_relaxed(&core, true, true)?;
         let us = pos.side_to_move();
         if !no_check && pos.in_check() {
             let their_king = pos.king_square(us.flip());

@@ -21,7 +21,7 @@ pub enum Phase {
     Over = 2,
 }
 
-/// The dice state beside the position: 32 bytes, no implicit padding.
+/// The dice state beside the position: 40 bytes, no implicit padding.
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
 #[repr(C)]
 pub(crate) struct Header {
@@ -45,9 +45,12 @@ pub(crate) struct Header {
     /// Micro-moves made this turn (three dice).
     pub(crate) micro: u8,
     pub(crate) _pad: [u8; 3],
+    /// Three dice: the micro-moves made this turn (raw values, `micro` of them).
+    pub(crate) turn_moves: [u16; 3],
+    pub(crate) _pad2: u16,
 }
 
-const _: () = assert!(core::mem::size_of::<Header>() == 32);
+const _: () = assert!(core::mem::size_of::<Header>() == 40);
 
 impl Header {
     /// Every field in range: rule set, phase, winner, dice (empty or a canonical roll),
@@ -60,6 +63,7 @@ impl Header {
             && self.micro <= 3
             && self.turn_resets_clock <= 1
             && self._pad == [0; 3]
+            && self._pad2 == 0
     }
 }
 
@@ -142,6 +146,8 @@ impl DiceGame {
                 dice: Roll::EMPTY,
                 micro: 0,
                 _pad: [0; 3],
+                turn_moves: [0; 3],
+                _pad2: 0,
             },
         }
     }
@@ -191,6 +197,14 @@ impl DiceGame {
         self.h.micro as u32
     }
 
+    /// The micro-moves made so far this turn, in order (three dice; a game set from a
+    /// mid-turn FEN does not know them: [`Move::NONE`] stands for each).
+    pub fn turn_moves(&self) -> impl Iterator<Item = Move> + '_ {
+        self.h.turn_moves[..(self.h.micro as usize).min(3)]
+            .iter()
+            .map(|&m| Move::from_raw(m))
+    }
+
     /// The en passant targets the side to move may capture on (every rule set; for two dice
     /// the position's capturable square).
     pub fn en_passant_targets(&self) -> Bitboard {
@@ -232,6 +246,23 @@ impl DiceGame {
         self.h.phase = Phase::AwaitingMove as u8;
         self.h.micro = 0;
         self.h.turn_resets_clock = 0;
+        Ok(())
+    }
+
+    /// Takes back the roll of a turn in which nothing has been played yet (the chance node
+    /// of a search tries its outcomes one after another; an unmake walking back through a
+    /// game takes back each roll before the move that preceded it). On error nothing
+    /// changes.
+    ///
+    /// # Errors
+    /// [`DiceError::NotAwaitingMove`] unless a move is awaited and no micro-move of the turn
+    /// has been made.
+    pub fn clear_roll(&mut self) -> Result<(), DiceError> {
+        if self.phase() != Phase::AwaitingMove || self.h.micro != 0 {
+            return Err(DiceError::NotAwaitingMove);
+        }
+        self.h.dice = Roll::EMPTY;
+        self.h.phase = Phase::AwaitingRoll as u8;
         Ok(())
     }
 
@@ -308,7 +339,14 @@ impl DiceGame {
                     self.h.ep_next |=
                         Square::from_index((m.from().to_u8() + m.to().to_u8()) / 2).bb();
                 }
+                // Targets whose pawn was taken or moved on, or whose square is now occupied,
+                // are gone.
+                self.h.ep = self.live_targets(self.h.ep, us.flip());
+                self.h.ep_next = self.live_targets(self.h.ep_next, us);
                 self.h.turn_resets_clock |= resets as u8;
+                if let Some(slot) = self.h.turn_moves.get_mut(self.h.micro as usize) {
+                    *slot = m.raw();
+                }
                 self.h.micro += 1;
                 let spent = if m.is_castle() {
                     self.h
@@ -336,21 +374,14 @@ impl DiceGame {
         u
     }
 
+    fn live_targets(&self, targets: Bitboard, pusher: Color) -> Bitboard {
+        super::gen::live_targets(&self.pos, targets, pusher)
+    }
+
     /// Ends the turn of `us` (the position's side has already flipped).
     fn end_turn(&mut self, us: Color) {
         if self.rules() == Rules::ThreeDice {
-            // Keep the targets whose pawn still stands in front of an empty square.
-            let them = us;
-            let mut keep = Bitboard::EMPTY;
-            for t in self.h.ep {
-                let pawn = Square::from_index(t.to_u8() ^ 8);
-                if self.pos.piece_on(pawn) == crate::types::Piece::new(them, PieceType::PAWN)
-                    && self.pos.piece_on(t).is_none()
-                {
-                    keep |= t.bb();
-                }
-            }
-            self.h.ep = keep;
+            self.h.ep = self.live_targets(self.h.ep, us);
             self.h.ep_next = Bitboard::EMPTY;
         }
         if self.h.turn_resets_clock != 0 {
@@ -364,6 +395,7 @@ impl DiceGame {
         self.h.turn_resets_clock = 0;
         self.h.dice = Roll::EMPTY;
         self.h.micro = 0;
+        self.h.turn_moves = [0; 3];
         self.h.phase = Phase::AwaitingRoll as u8;
     }
 
@@ -413,7 +445,7 @@ impl DiceGame {
             before.pos.unmake_move_unvalidated(m, &u.core);
         }
         before.h = u.h;
-        if before.pos.validate().is_err() {
+        if before.pos.validate().is_err() || !before.fen_consistent() {
             return Err(DiceError::UndoMismatch);
         }
         let mut again = before.clone();
@@ -423,6 +455,27 @@ impl DiceGame {
                 Ok(())
             }
             _ => Err(DiceError::UndoMismatch),
+        }
+    }
+
+    /// True when the state is one the dice FEN parser accepts and gives back: en passant
+    /// targets, dice (one die: a movable type), clocks and the position's rules. What a
+    /// record restores must pass it (the fields a move overwrites cannot be proven by making
+    /// the move again). Only the halfmove clock before a capture or pawn move, which the move
+    /// erases, is taken from the record unproven.
+    fn fen_consistent(&self) -> bool {
+        match DiceGame::from_fen(self.rules(), &self.to_fen()) {
+            Ok(g) => {
+                g.h.ep == self.h.ep
+                    && g.h.ep_next == self.h.ep_next
+                    && g.h.dice == self.h.dice
+                    && g.h.phase == self.h.phase
+                    && g.h.winner == self.h.winner
+                    && self.h.turn_moves[(self.h.micro as usize).min(3)..]
+                        .iter()
+                        .all(|&m| m == 0)
+            }
+            Err(_) => false,
         }
     }
 

@@ -110,6 +110,19 @@ pub(crate) fn ep_captures(pos: &Position, targets: Bitboard, out: &mut MoveList)
     }
 }
 
+/// The targets of `targets` whose pawn (of `pusher`) still stands in front of the empty
+/// target square: a target lapses for good once either fails.
+pub(crate) fn live_targets(pos: &Position, targets: Bitboard, pusher: Color) -> Bitboard {
+    let mut keep = Bitboard::EMPTY;
+    for t in targets {
+        let pawn = Square::from_index(t.to_u8() ^ 8);
+        if pos.piece_on(pawn) == Piece::new(pusher, PieceType::PAWN) && pos.piece_on(t).is_none() {
+            keep |= t.bb();
+        }
+    }
+    keep
+}
+
 /// One die: promotions to `kind` (knight .. queen) of the pawns on the last rank but one.
 fn promotions_to(pos: &Position, kind: u8, out: &mut MoveList) {
     let us = pos.side_to_move();
@@ -235,6 +248,11 @@ fn value(pos: &mut Position, dice: Roll, ep: Bitboard, m: Move) -> u8 {
     }
     let u = pos.make_move_unchecked(m);
     let n = pos.make_null_move_unchecked();
+    let ep = if ep.any() {
+        live_targets(pos, ep, pos.side_to_move().flip())
+    } else {
+        ep
+    };
     let v = used + best(pos, rest, ep);
     pos.unmake_null_move_unchecked(&n);
     pos.unmake_move_unchecked(m, &u);

@@ -50,10 +50,11 @@
 //! and a rook die and spends both; *decided:* the classical attacked-square conditions hold
 //! (the king is not attacked on its square, the square it crosses or its destination), as on
 //! the dice chess sites. Several double pushes in one turn leave several en passant targets
-//! for the opponent's next turn; *decided:* a target is left only when, at the end of the
-//! pushing turn, its pawn stands in front of the empty target square (a pawn that moved on,
-//! or a piece that stopped on the target, cancels it); it stays usable during the whole of
-//! the opponent's next turn (by any micro-move) while that remains so, and lapses after it.
+//! for the opponent's next turn; *decided:* a target lives while its pawn stands in front of
+//! the empty target square, and lapses for good as soon as either fails, in the middle of a
+//! turn too (the pawn moved on or was taken, or a piece stopped on the target square, even
+//! if it leaves again); a live target can be used by any micro-move of the opponent's next
+//! turn and lapses after it.
 //!
 //! **Draw rules, all rule sets.** *Decided:* the fifty-move rule counts turns: 100 turns
 //! (passes included, a three-dice turn counting once) without a capture or pawn move is a
@@ -64,7 +65,9 @@
 //! the king); one and three dice, none (a king may walk next to the other king and be taken).
 //!
 //! **Positions.** The side not to move may be in check after a two-dice pass (both kings in
-//! check is refused); without check, any checks may stand. See [`fen`] for the dice FEN.
+//! check is refused); a check may also outlive a turn (in check, a pass; the opponent plays
+//! on without taking the king), so standard chess's impossible-check rule does not apply;
+//! without check, any checks may stand. See [`fen`] for the dice FEN.
 
 pub mod fen;
 pub mod game;

@@ -15,7 +15,8 @@
 //!   [`Position::validate_full`] once per call, so a corrupted position is refused with
 //!   `CHESS_ERR_INVALID_POSITION` before anything is written.
 
-use super::{ChessEngine, ChessPosition, ChessStatus};
+use super::{ChessDiceGame, ChessEngine, ChessPosition, ChessStatus};
+use crate::dice::DiceGame;
 use crate::position::Position;
 use core::ffi::{c_char, CStr};
 use core::mem::MaybeUninit;
@@ -162,6 +163,35 @@ unsafe fn position_bytes<'a>(p: *const ChessPosition) -> Result<&'a Position, Ch
     // types.rs), and every bit pattern is a valid `Position` (integers and arrays of integer
     // newtypes only, no padding). Non-NULL validity is the caller's contract.
     unsafe { (p as *const Position).as_ref() }.ok_or(ChessStatus::CHESS_ERR_NULL_ARGUMENT)
+}
+
+/// Borrows `*p` as a game, checked: every field in range and the position's invariants.
+///
+/// # Safety
+/// `p` is NULL or points to a `ChessDiceGame` valid for reads for `'a`, not written meanwhile.
+pub(crate) unsafe fn read_game<'a>(p: *const ChessDiceGame) -> Result<&'a DiceGame, ChessStatus> {
+    // SAFETY: `ChessDiceGame` is at least as large and aligned as `DiceGame` (asserted
+    // above), and every bit pattern is a valid `DiceGame` (integers and integer newtypes, no
+    // padding). Non-NULL validity is the caller's contract.
+    let g =
+        unsafe { (p as *const DiceGame).as_ref() }.ok_or(ChessStatus::CHESS_ERR_NULL_ARGUMENT)?;
+    if g.is_plausible() && g.position().validate().is_ok() {
+        Ok(g)
+    } else {
+        Err(ChessStatus::CHESS_ERR_DICE_INVALID_GAME)
+    }
+}
+
+/// Borrows `*p` mutably as a game, checked as in [`read_game`].
+///
+/// # Safety
+/// `p` is NULL or points to a `ChessDiceGame` valid for reads and writes for `'a`, with no
+/// other access meanwhile.
+pub(crate) unsafe fn game_mut<'a>(p: *mut ChessDiceGame) -> Result<&'a mut DiceGame, ChessStatus> {
+    // SAFETY: forwarded contract; the shared borrow ends before the mutable one is made.
+    unsafe { read_game(p) }?;
+    // SAFETY: as in `read_game`, with exclusive access by the caller's contract.
+    Ok(unsafe { &mut *(p as *mut DiceGame) })
 }
 
 /// Borrows `*p` as an engine handle.

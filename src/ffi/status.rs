@@ -82,6 +82,25 @@ pub enum ChessStatus {
     /// Engine: the memory could not be had (a larger `Hash`, more `Threads`); the engine is
     /// unchanged.
     CHESS_ERR_OUT_OF_MEMORY = 204,
+    /// Dice: the ChessDiceGame was never initialised, or its bytes were overwritten.
+    CHESS_ERR_DICE_INVALID_GAME = 300,
+    /// Dice: the rule set is not a `ChessDiceRules` value.
+    CHESS_ERR_DICE_INVALID_RULES = 301,
+    /// Dice: the game is not awaiting a roll (a move is awaited, or the game is over).
+    CHESS_ERR_DICE_NOT_AWAITING_ROLL = 302,
+    /// Dice: the game is not awaiting a move (roll the dice first, or the game is over).
+    CHESS_ERR_DICE_NOT_AWAITING_MOVE = 303,
+    /// Dice: a roll the rules cannot produce here (number of dice, faces not 1..6 sorted with
+    /// unused faces 0, one die: a type that cannot move).
+    CHESS_ERR_DICE_INVALID_ROLL = 304,
+    /// Dice FEN: en passant targets malformed, out of order, or without the pawn that just
+    /// double-pushed in front of an empty target.
+    CHESS_ERR_DICE_FEN_EN_PASSANT = 305,
+    /// Dice FEN: the dice field is not `-` or sorted piece letters in the mover's case, as
+    /// many as the rule set allows.
+    CHESS_ERR_DICE_FEN_DICE = 306,
+    /// Dice FEN: both kings are in check (two dice).
+    CHESS_ERR_DICE_FEN_BOTH_IN_CHECK = 307,
 }
 
 /// A `ChessStatus` as received from C, where any int may arrive: read as an integer so an
@@ -155,7 +174,7 @@ impl From<OptionError> for ChessStatus {
 
 impl ChessStatus {
     /// Every status, in code order (the codes `chess_statusMessage` knows).
-    pub const ALL: [ChessStatus; 30] = {
+    pub const ALL: [ChessStatus; 38] = {
         use ChessStatus::*;
         [
             CHESS_OK,
@@ -188,6 +207,14 @@ impl ChessStatus {
             CHESS_ERR_UNKNOWN_OPTION,
             CHESS_ERR_BAD_OPTION_VALUE,
             CHESS_ERR_OUT_OF_MEMORY,
+            CHESS_ERR_DICE_INVALID_GAME,
+            CHESS_ERR_DICE_INVALID_RULES,
+            CHESS_ERR_DICE_NOT_AWAITING_ROLL,
+            CHESS_ERR_DICE_NOT_AWAITING_MOVE,
+            CHESS_ERR_DICE_INVALID_ROLL,
+            CHESS_ERR_DICE_FEN_EN_PASSANT,
+            CHESS_ERR_DICE_FEN_DICE,
+            CHESS_ERR_DICE_FEN_BOTH_IN_CHECK,
         ]
     };
 
@@ -224,6 +251,24 @@ impl ChessStatus {
             ChessStatus::CHESS_ERR_UNKNOWN_OPTION => c"no engine option has this name",
             ChessStatus::CHESS_ERR_BAD_OPTION_VALUE => c"the value is not valid for the option",
             ChessStatus::CHESS_ERR_OUT_OF_MEMORY => c"out of memory",
+            ChessStatus::CHESS_ERR_DICE_INVALID_GAME => {
+                c"the dice game was never initialised or its bytes were corrupted"
+            }
+            ChessStatus::CHESS_ERR_DICE_INVALID_RULES => c"not a Dice Chess rule set",
+            ChessStatus::CHESS_ERR_DICE_NOT_AWAITING_ROLL => {
+                c"the dice game is not awaiting a roll"
+            }
+            ChessStatus::CHESS_ERR_DICE_NOT_AWAITING_MOVE => {
+                c"the dice game is not awaiting a move"
+            }
+            ChessStatus::CHESS_ERR_DICE_INVALID_ROLL => c"the rules cannot produce this roll here",
+            ChessStatus::CHESS_ERR_DICE_FEN_EN_PASSANT => {
+                c"dice FEN en passant targets are malformed or impossible"
+            }
+            ChessStatus::CHESS_ERR_DICE_FEN_DICE => {
+                c"dice FEN dice field is malformed or impossible"
+            }
+            ChessStatus::CHESS_ERR_DICE_FEN_BOTH_IN_CHECK => c"dice FEN has both kings in check",
             // The core's errors returned above.
             _ => c"unknown status code",
         }
@@ -257,6 +302,8 @@ mod tests {
         assert_eq!(ChessStatus::from_code(9), None);
         assert_eq!(ChessStatus::from_code(199), None);
         assert_eq!(ChessStatus::from_code(205), None);
+        assert_eq!(ChessStatus::from_code(299), None);
+        assert_eq!(ChessStatus::from_code(308), None);
         assert_eq!(ChessStatus::from_code(-1), None);
     }
 
