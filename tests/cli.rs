@@ -518,3 +518,186 @@ fn uci_output_errors() {
     );
     assert_eq!(err.lines().count(), 1, "{err}");
 }
+
+// ------------------------------------------------------------------------------------------
+// chesscore dice
+// ------------------------------------------------------------------------------------------
+
+/// Runs `chesscore ARGS` with `input` on stdin.
+fn run_with_input(args: &[&str], input: &str) -> Output {
+    let mut child = chesscore()
+        .args(args)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    child
+        .stdin
+        .take()
+        .unwrap()
+        .write_all(input.as_bytes())
+        .unwrap();
+    child.wait_with_output().unwrap()
+}
+
+#[test]
+fn dice_selfplay_is_seeded_pgn_that_verifies() {
+    for rules in ["two-dice", "one-die", "three-dice"] {
+        let args = [
+            "dice", "selfplay", "--rules", rules, "--games", "3", "--seed", "42",
+        ];
+        let pgn = assert_ok(&args);
+        // The same seed gives the same games; another seed other games.
+        assert_eq!(assert_ok(&args), pgn, "{rules}");
+        let mut other = args;
+        other[7] = "43";
+        assert_ne!(assert_ok(&other), pgn, "{rules}");
+        assert_eq!(pgn.matches("[Event ").count(), 3);
+        assert!(pgn.contains(&format!("[Variant \"{rules}\"]")), "{pgn}");
+        assert!(pgn.contains("[Seed \"42\"]") && pgn.contains("[Seed \"44\"]"));
+        assert!(pgn.contains("{roll "), "{pgn}");
+        // Read back from a file and from stdin.
+        let dir = std::env::temp_dir().join(format!("chesscore-dice-{}", std::process::id()));
+        std::fs::create_dir_all(&dir).unwrap();
+        let file = dir.join(format!("{rules}.pgn"));
+        std::fs::write(&file, &pgn).unwrap();
+        let out = assert_ok(&["dice", "selfplay", "--verify", file.to_str().unwrap()]);
+        assert!(out.ends_with("3 game(s) verified\n"), "{out}");
+        assert_eq!(out.matches(": verified").count(), 3, "{out}");
+        let out = run_with_input(&["dice", "selfplay", "--verify", "-"], &pgn);
+        assert!(out.status.success(), "{}", text(&out.stderr));
+        // A move changed to one the roll does not allow is caught.
+        let first_roll = pgn.find("{roll ").unwrap();
+        let after = &pgn[first_roll..];
+        let close = after.find('}').unwrap();
+        let mv_start = first_roll + close + 2;
+        let mv: String = pgn[mv_start..]
+            .chars()
+            .take_while(|c| !c.is_whitespace())
+            .collect();
+        if mv != "--" {
+            let tampered = format!("{}a1a1{}", &pgn[..mv_start], &pgn[mv_start + mv.len()..]);
+            std::fs::write(&file, tampered).unwrap();
+            assert_usage_error(
+                &["dice", "selfplay", "--verify", file.to_str().unwrap()],
+                "'a1a1' is not a move the roll allows",
+            );
+        }
+        // A result that the final position does not give is caught.
+        let wrong = if pgn.contains("[Result \"1-0\"]") {
+            pgn.replacen("1-0", "0-1", 2)
+        } else {
+            pgn.replacen("0-1", "1-0", 2)
+        };
+        std::fs::write(&file, wrong).unwrap();
+        let out = run(&["dice", "selfplay", "--verify", file.to_str().unwrap()]);
+        assert_eq!(out.status.code(), Some(2), "{rules}: {}", text(&out.stdout));
+        let _ = std::fs::remove_dir_all(&dir);
+    }
+}
+
+#[test]
+fn dice_play_answers_bad_input_with_a_reason() {
+    // Seed 5: White rolls knight and bishop first (see the seeded dice).
+    let out = run_with_input(
+        &["dice", "--seed", "5", "--rules", "two-dice"],
+        "e2e4\nxx\ne3e4\nmoves\ng1f3\nquit\n",
+    );
+    let stdout = text(&out.stdout);
+    assert!(out.status.success(), "{}", text(&out.stderr));
+    assert!(out.stderr.is_empty(), "{}", text(&out.stderr));
+    assert!(stdout.contains("White rolls 2-3 (N B)"), "{stdout}");
+    assert!(
+        stdout.contains("illegal: the dice 2-3 (N B) do not move a pawn"),
+        "{stdout}"
+    );
+    assert!(
+        stdout.contains("illegal: 'xx' is not a move in UCI form"),
+        "{stdout}"
+    );
+    assert!(
+        stdout.contains("illegal: you have no piece on e3"),
+        "{stdout}"
+    );
+    assert!(stdout.contains("b1a3 b1c3 g1f3 g1h3"), "{stdout}");
+    assert!(stdout.contains("3 . . . . . N . ."), "{stdout}");
+    assert!(stdout.contains("Black plays "), "{stdout}");
+    // The end of input ends the game quietly.
+    for rules in ["one-die", "three-dice"] {
+        let out = run_with_input(
+            &[
+                "dice",
+                "--rules",
+                rules,
+                "--color",
+                "black",
+                "--opponent",
+                "greedy",
+            ],
+            "",
+        );
+        assert!(out.status.success(), "{rules}: {}", text(&out.stderr));
+        assert!(text(&out.stdout).contains("White plays "), "{rules}");
+    }
+}
+
+#[test]
+fn dice_help_and_bad_arguments() {
+    let help = assert_ok(&["dice", "--help"]);
+    assert!(help.starts_with("usage: chesscore dice"), "{help}");
+    assert!(assert_ok(&["dice", "selfplay", "--help"]).starts_with("usage: chesscore dice"));
+    assert!(assert_ok(&["--help"]).contains("chesscore dice"));
+    for (args, needle) in [
+        (&["dice", "--rules", "four-dice"][..], "--rules must be"),
+        (&["dice", "--rules"], "option '--rules' needs a value"),
+        (
+            &["dice", "--color", "red"],
+            "--color must be white or black",
+        ),
+        (
+            &["dice", "--opponent", "stockfish"],
+            "--opponent must be random or greedy",
+        ),
+        (&["dice", "--seed", "-1"], "--seed needs a whole number"),
+        (&["dice", "--games", "2"], "unknown option '--games'"),
+        (&["dice", "extra"], "unexpected argument 'extra'"),
+        (
+            &["dice", "selfplay", "--games", "0"],
+            "--games needs a whole number",
+        ),
+        (
+            &["dice", "selfplay", "--white", "human"],
+            "--white must be random or greedy",
+        ),
+        (
+            &["dice", "selfplay", "--max-turns", "x"],
+            "--max-turns needs a whole number",
+        ),
+        (
+            &["dice", "selfplay", "--color", "white"],
+            "unknown option '--color'",
+        ),
+        (
+            &["dice", "selfplay", "--verify", "/nonexistent/x.pgn"],
+            "cannot read",
+        ),
+    ] {
+        assert_usage_error(args, needle);
+    }
+}
+
+#[test]
+fn dice_selfplay_closed_output_is_quiet_success() {
+    use std::os::fd::OwnedFd;
+    use std::os::unix::net::UnixStream;
+    let (ours, theirs) = UnixStream::pair().unwrap();
+    drop(ours);
+    let child = chesscore()
+        .args(["dice", "selfplay", "--games", "50"])
+        .stdout(OwnedFd::from(theirs))
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    assert_quiet_success(child, "dice selfplay --games 50 > closed socket");
+}

@@ -1034,3 +1034,39 @@ fn perft_three_dice_against_the_reference() {
     let p = perft_case(Rules::ThreeDice, "4k3/8/8/8/1p6/8/P1P5/R3K3 w Q - 0 1", 2);
     println!("three dice endgame depth 2: {p:?}");
 }
+
+#[test]
+fn selfplay_pgn_reads_back_and_greedy_beats_random() {
+    use chesscore::dice::pgn::{selfplay, verify_pgn};
+    for rules in Rules::ALL {
+        let mut greedy_points = 0.0;
+        let mut pgn = String::new();
+        let games = 20;
+        for seed in 0..games {
+            // Greedy plays White in even games, Black in odd ones.
+            let (w, b) = if seed % 2 == 0 {
+                (PlayerKind::Greedy, PlayerKind::Random)
+            } else {
+                (PlayerKind::Random, PlayerKind::Greedy)
+            };
+            let rec = selfplay(rules, seed, w, b, 1000);
+            // The same seed replays the same game.
+            let again = selfplay(rules, seed, w, b, 1000);
+            assert_eq!(rec.to_pgn(1), again.to_pgn(1));
+            greedy_points += match rec.end {
+                DiceStatus::Won { winner, .. } => {
+                    f64::from(u8::from((winner == Color::WHITE) == (seed % 2 == 0)))
+                }
+                _ => 0.5,
+            };
+            pgn.push_str(&rec.to_pgn(seed as u32 + 1));
+        }
+        let verified = verify_pgn(&pgn).unwrap();
+        assert_eq!(verified.len(), games as usize);
+        println!("{rules}: greedy scores {greedy_points} of {games} against random");
+        assert!(
+            greedy_points >= 0.7 * games as f64,
+            "{rules}: {greedy_points}"
+        );
+    }
+}

@@ -5,6 +5,9 @@
 //! chesscore perft [--divide] [--full] [--threads N] FEN DEPTH
 //! chesscore bench [DEPTH]
 //! chesscore perftbench [--full] [DEPTH]
+//! chesscore dice [--rules RULES] [--opponent PLAYER] [--color COLOR] [--seed N]
+//! chesscore dice selfplay [--rules RULES] [--games N] [--seed N] [--white PLAYER]
+//!                         [--black PLAYER] [--max-turns N] | --verify FILE
 //! chesscore --help | --version
 //! ```
 //! FEN may be `startpos` or `kiwipete`.
@@ -22,8 +25,12 @@
 //! FEN, an argument that is not UTF-8) gets one line on stderr and status 2; `--help` and
 //! `--version` print to stdout and exit 0.
 
+use chesscore::dice::pgn::{result_text, selfplay, termination_text, verify_pgn};
+use chesscore::dice::player::{sample_roll, Rng};
+use chesscore::dice::{DiceGame, DiceStatus, PlayerKind, Rules};
 use chesscore::uci::{bench, RunError, Uci};
 use chesscore::{PerftMode, Position, START_FEN};
+use std::io::BufRead;
 use std::io::{self, BufWriter, Write};
 use std::process::ExitCode;
 use std::sync::{Arc, Mutex};
@@ -48,6 +55,8 @@ usage:
   chesscore perft [--divide] [--full] [--threads N] FEN DEPTH
   chesscore bench [DEPTH]
   chesscore perftbench [--full] [DEPTH]
+  chesscore dice [--rules RULES] [--opponent PLAYER] [--color COLOR] [--seed N]
+  chesscore dice selfplay [OPTIONS] | --verify FILE
   chesscore --help | --version
 
 Without arguments, chesscore is a UCI engine: it reads UCI commands on stdin and answers on
@@ -97,6 +106,33 @@ finishes, then the total.
   -h, --help     print this help
 ";
 
+const DICE_HELP: &str = "\
+usage: chesscore dice [--rules RULES] [--opponent PLAYER] [--color COLOR] [--seed N]
+       chesscore dice selfplay [--rules RULES] [--games N] [--seed N] [--white PLAYER]
+                               [--black PLAYER] [--max-turns N]
+       chesscore dice selfplay --verify FILE
+
+Dice Chess in the terminal against a built-in player: the dice are rolled for both sides,
+the board is drawn, you type your moves in UCI form (e2e4, e7e8q; a three-dice turn one
+micro-move at a time). Also: `moves` lists the moves the roll allows, `quit` ends.
+
+`selfplay` plays seeded games between two built-in players and writes them as PGN (rolls
+in comments, moves in UCI form, a pass as `--`, a Variant tag naming the rules); the same
+seed gives the same games. `selfplay --verify FILE` reads such PGN (FILE `-`: stdin) and
+replays every roll and move under the rules, checking each and the results.
+
+  --rules RULES      two-dice (default), one-die or three-dice
+  --opponent PLAYER  random (default) or greedy (one ply: material and king safety)
+  --color COLOR      white (default) or black: the side you play
+  --seed N           seed of the dice (and of the players), 0 to 2^64-1 (default: the
+                     clock for play, 1 for selfplay; game i of selfplay uses N + i)
+  --games N          selfplay games, 1 to 100000 (default 1)
+  --white PLAYER     selfplay: White's player (default random)
+  --black PLAYER     selfplay: Black's player (default greedy)
+  --max-turns N      selfplay: stop a game after N turns, 1 to 100000 (default 1000)
+  -h, --help         print this help
+";
+
 /// Why the program stops short of success.
 enum Failure {
     /// A bad command line: the command (`chesscore` or `chesscore perft`...) and the problem.
@@ -116,6 +152,7 @@ impl From<io::Error> for Failure {
 const PERFT: &str = "chesscore perft";
 const BENCH: &str = "chesscore bench";
 const PERFTBENCH: &str = "chesscore perftbench";
+const DICE: &str = "chesscore dice";
 
 fn usage_error(cmd: &'static str, msg: impl Into<String>) -> Failure {
     Failure::Usage(cmd, msg.into())
@@ -352,6 +389,338 @@ fn bench_cmd(args: &[String], out: &mut impl Write) -> Result<(), Failure> {
     Ok(())
 }
 
+/// The value of option `name`.
+fn option_value<'a>(name: &str, v: Option<&'a String>) -> Result<&'a str, Failure> {
+    v.map(String::as_str)
+        .ok_or_else(|| usage_error(DICE, format!("option '{name}' needs a value")))
+}
+
+fn parse_number<T: std::str::FromStr + PartialOrd>(
+    name: &str,
+    s: &str,
+    min: T,
+    max: T,
+    range: &str,
+) -> Result<T, Failure> {
+    match s.parse::<T>() {
+        Ok(v) if v >= min && v <= max => Ok(v),
+        _ => Err(usage_error(
+            DICE,
+            format!("{name} needs a whole number from {range}, got '{s}'"),
+        )),
+    }
+}
+
+fn parse_player(name: &str, s: &str) -> Result<PlayerKind, Failure> {
+    PlayerKind::from_name(s)
+        .ok_or_else(|| usage_error(DICE, format!("{name} must be random or greedy, got '{s}'")))
+}
+
+/// The settings of `chesscore dice` and `chesscore dice selfplay`.
+struct DiceArgs {
+    rules: Rules,
+    opponent: PlayerKind,
+    human: chesscore::Color,
+    seed: Option<u64>,
+    games: u32,
+    white: PlayerKind,
+    black: PlayerKind,
+    max_turns: u32,
+    verify: Option<String>,
+}
+
+fn dice_cmd(args: &[String], out: &mut impl Write) -> Result<(), Failure> {
+    let (selfplay_mode, args) = match args.first().map(String::as_str) {
+        Some("selfplay") => (true, &args[1..]),
+        _ => (false, args),
+    };
+    let mut a = DiceArgs {
+        rules: Rules::TwoDice,
+        opponent: PlayerKind::Random,
+        human: chesscore::Color::WHITE,
+        seed: None,
+        games: 1,
+        white: PlayerKind::Random,
+        black: PlayerKind::Greedy,
+        max_turns: 1000,
+        verify: None,
+    };
+    let mut it = args.iter();
+    while let Some(arg) = it.next() {
+        let (name, inline) = match arg.split_once('=') {
+            Some((n, v)) if n.starts_with("--") => (n, Some(v.to_owned())),
+            _ => (arg.as_str(), None),
+        };
+        let inline = inline.as_ref();
+        let mut value = || option_value(name, inline.or_else(|| it.next()));
+        match name {
+            "-h" | "--help" => return Ok(out.write_all(DICE_HELP.as_bytes())?),
+            "--rules" => {
+                let v = value()?;
+                a.rules = Rules::from_name(v).ok_or_else(|| {
+                    usage_error(
+                        DICE,
+                        format!("--rules must be two-dice, one-die or three-dice, got '{v}'"),
+                    )
+                })?;
+            }
+            "--seed" => {
+                a.seed = Some(parse_number(
+                    "--seed",
+                    value()?,
+                    0,
+                    u64::MAX,
+                    "0 to 2^64-1",
+                )?)
+            }
+            "--opponent" if !selfplay_mode => a.opponent = parse_player("--opponent", value()?)?,
+            "--color" if !selfplay_mode => {
+                a.human = match value()? {
+                    "white" => chesscore::Color::WHITE,
+                    "black" => chesscore::Color::BLACK,
+                    v => {
+                        return Err(usage_error(
+                            DICE,
+                            format!("--color must be white or black, got '{v}'"),
+                        ))
+                    }
+                }
+            }
+            "--games" if selfplay_mode => {
+                a.games = parse_number("--games", value()?, 1, 100_000, "1 to 100000")?
+            }
+            "--white" if selfplay_mode => a.white = parse_player("--white", value()?)?,
+            "--black" if selfplay_mode => a.black = parse_player("--black", value()?)?,
+            "--max-turns" if selfplay_mode => {
+                a.max_turns = parse_number("--max-turns", value()?, 1, 100_000, "1 to 100000")?
+            }
+            "--verify" if selfplay_mode => a.verify = Some(value()?.to_owned()),
+            other if is_option(other) => {
+                return Err(usage_error(DICE, format!("unknown option '{other}'")))
+            }
+            other => return Err(usage_error(DICE, format!("unexpected argument '{other}'"))),
+        }
+    }
+    if selfplay_mode {
+        match &a.verify {
+            Some(file) => verify_cmd(file, out),
+            None => selfplay_cmd(&a, out),
+        }
+    } else {
+        let seed = a.seed.unwrap_or_else(|| {
+            std::time::SystemTime::now()
+                .duration_since(std::time::UNIX_EPOCH)
+                .map_or(1, |d| d.as_nanos() as u64)
+        });
+        play_cmd(&a, seed, &mut io::stdin().lock(), out)
+    }
+}
+
+fn selfplay_cmd(a: &DiceArgs, out: &mut impl Write) -> Result<(), Failure> {
+    let seed = a.seed.unwrap_or(1);
+    for i in 0..a.games {
+        let game = selfplay(
+            a.rules,
+            seed.wrapping_add(i as u64),
+            a.white,
+            a.black,
+            a.max_turns,
+        );
+        out.write_all(game.to_pgn(i + 1).as_bytes())?;
+    }
+    Ok(())
+}
+
+fn verify_cmd(file: &str, out: &mut impl Write) -> Result<(), Failure> {
+    let text = if file == "-" {
+        let mut s = String::new();
+        io::Read::read_to_string(&mut io::stdin().lock(), &mut s).map_err(Failure::Input)?;
+        s
+    } else {
+        std::fs::read_to_string(file)
+            .map_err(|e| usage_error(DICE, format!("cannot read '{file}': {e}")))?
+    };
+    let games = verify_pgn(&text).map_err(|e| usage_error(DICE, format!("{file}: {e}")))?;
+    for (i, g) in games.iter().enumerate() {
+        writeln!(
+            out,
+            "game {}: {} {} turns {} moves {}: verified",
+            i + 1,
+            g.rules,
+            g.turns,
+            g.moves,
+            g.result
+        )?;
+    }
+    writeln!(out, "{} game(s) verified", games.len())?;
+    Ok(())
+}
+
+fn side_name(c: chesscore::Color) -> &'static str {
+    if c == chesscore::Color::WHITE {
+        "White"
+    } else {
+        "Black"
+    }
+}
+
+/// Why `text` is not a move the dice allow (for a human's input).
+fn refusal(g: &DiceGame, text: &str) -> String {
+    let pos = g.position();
+    let bytes = text.as_bytes();
+    let syntax = (bytes.len() == 4 || bytes.len() == 5)
+        && chesscore::Square::parse(&text[..2]).is_some()
+        && chesscore::Square::parse(&text[2..4]).is_some()
+        && (bytes.len() == 4 || b"qrbn".contains(&bytes[4]));
+    if !text.is_ascii() || !syntax {
+        return format!("'{text}' is not a move in UCI form (from and to square: e2e4, e7e8q)");
+    }
+    let from = chesscore::Square::parse(&text[..2]).unwrap_or_default();
+    let pc = pos.piece_on(from);
+    if pc.is_none() || pc.color() != g.side_to_move() {
+        return format!("you have no piece on {}", &text[..2]);
+    }
+    let kind = pc.kind();
+    let dice = g.dice();
+    let doubles = g.rules() == Rules::TwoDice && dice.is_doubles();
+    let rook_die = dice.mask() & chesscore::PieceType::ROOK.mask_bit() != 0;
+    let allowed = doubles
+        || dice.mask() & kind.mask_bit() != 0
+        // Castling is a king move on a rook die too.
+        || (kind == chesscore::PieceType::KING && rook_die)
+        // One die: a pawn about to promote moves on knight to queen.
+        || (g.rules() == Rules::OneDie && kind == chesscore::PieceType::PAWN);
+    if !allowed {
+        return format!(
+            "the dice {} do not move a {}",
+            dice,
+            match kind.to_u8() {
+                1 => "pawn",
+                2 => "knight",
+                3 => "bishop",
+                4 => "rook",
+                5 => "queen",
+                _ => "king",
+            }
+        );
+    }
+    let hint = match g.rules() {
+        Rules::TwoDice if pos.in_check() => " (you are in check: only answers to it)",
+        Rules::TwoDice => " (it would leave your king in check, or the piece cannot go there)",
+        Rules::ThreeDice => {
+            " (the piece cannot go there, or the maximum rule: use as many dice as you can)"
+        }
+        Rules::OneDie => " (the piece cannot go there)",
+    };
+    format!("{text} is not a move these dice allow{hint}")
+}
+
+/// `chesscore dice`: a game against a built-in player on stdin and stdout.
+fn play_cmd(
+    a: &DiceArgs,
+    seed: u64,
+    input: &mut impl BufRead,
+    out: &mut impl Write,
+) -> Result<(), Failure> {
+    let mut g = DiceGame::new(a.rules);
+    let mut dice_rng = Rng(seed);
+    let mut opponent = a.opponent.player(Rng(seed ^ 0x0bb0_0bb0));
+    writeln!(
+        out,
+        "Dice Chess, {} rules, seed {seed}; you play {} against the {} player.",
+        a.rules,
+        side_name(a.human),
+        a.opponent.name()
+    )?;
+    writeln!(
+        out,
+        "Type moves in UCI form (e2e4, e7e8q), 'moves' to list them, 'quit' to stop."
+    )?;
+    let mut line = String::new();
+    loop {
+        match g.status() {
+            DiceStatus::AwaitingRoll => {
+                let Some(roll) = sample_roll(&g, &mut dice_rng) else {
+                    break;
+                };
+                writeln!(out)?;
+                g.position()
+                    .write_pretty(&mut FmtOut(&mut *out))
+                    .map_err(|_| Failure::Output(io::Error::other("write failed")))?;
+                writeln!(out, "{} rolls {roll}", side_name(g.side_to_move()))?;
+                let _ = g.set_roll(roll);
+            }
+            DiceStatus::AwaitingMove => {
+                let list = g.moves();
+                let us = g.side_to_move();
+                if list.is_empty() {
+                    writeln!(
+                        out,
+                        "{}: no move for these dice, the turn passes",
+                        side_name(us)
+                    )?;
+                    g.make_move_unchecked(chesscore::Move::NONE);
+                    continue;
+                }
+                if us != a.human {
+                    let m = opponent.choose(&g, list.as_slice());
+                    writeln!(out, "{} plays {m}", side_name(us))?;
+                    g.make_move_unchecked(m);
+                    continue;
+                }
+                if g.micro_moves_made() > 0 {
+                    writeln!(out, "dice left: {}", g.dice())?;
+                }
+                write!(out, "your move: ")?;
+                out.flush()?;
+                line.clear();
+                if input.read_line(&mut line).map_err(Failure::Input)? == 0 {
+                    writeln!(out)?;
+                    return Ok(());
+                }
+                let text = line.trim();
+                match text {
+                    "quit" | "exit" => return Ok(()),
+                    "moves" => {
+                        let all: Vec<String> = list.iter().map(|m| m.to_string()).collect();
+                        writeln!(out, "{}", all.join(" "))?;
+                    }
+                    "" => {}
+                    _ => match list.iter().copied().find(|m| m.to_string() == text) {
+                        Some(m) => {
+                            g.make_move_unchecked(m);
+                        }
+                        None => writeln!(out, "illegal: {}", refusal(&g, text))?,
+                    },
+                }
+            }
+            end => {
+                writeln!(out)?;
+                g.position()
+                    .write_pretty(&mut FmtOut(&mut *out))
+                    .map_err(|_| Failure::Output(io::Error::other("write failed")))?;
+                writeln!(
+                    out,
+                    "Game over: {} ({})",
+                    result_text(end),
+                    termination_text(end)
+                )?;
+                return Ok(());
+            }
+        }
+    }
+    Ok(())
+}
+
+/// `fmt::Write` over an `io::Write`, keeping the I/O error.
+struct FmtOut<'a, W: Write>(&'a mut W);
+
+impl<W: Write> std::fmt::Write for FmtOut<'_, W> {
+    fn write_str(&mut self, s: &str) -> std::fmt::Result {
+        self.0.write_all(s.as_bytes()).map_err(|_| std::fmt::Error)
+    }
+}
+
 /// Speaks UCI on stdin and stdout until `quit` or the end of input.
 fn uci_cmd() -> Result<(), Failure> {
     let mut uci = Uci::new(Arc::new(Mutex::new(io::stdout())));
@@ -380,6 +749,7 @@ fn run(out: &mut impl Write) -> Result<(), Failure> {
         Some("perft") => perft_cmd(&args[1..], out),
         Some("bench") => bench_cmd(&args[1..], out),
         Some("perftbench") => perftbench_cmd(&args[1..], out),
+        Some("dice") => dice_cmd(&args[1..], out),
         Some("-h" | "--help") => Ok(out.write_all(HELP.as_bytes())?),
         Some("-V" | "--version") => Ok(writeln!(out, "chesscore {}", env!("CARGO_PKG_VERSION"))?),
         Some(opt) if is_option(opt) => {
@@ -387,7 +757,7 @@ fn run(out: &mut impl Write) -> Result<(), Failure> {
         }
         Some(cmd) => Err(usage_error(
             "chesscore",
-            format!("unknown command '{cmd}' (commands: perft, bench, perftbench)"),
+            format!("unknown command '{cmd}' (commands: perft, bench, perftbench, dice)"),
         )),
         None => unreachable!("no arguments is UCI mode"),
     }

@@ -4,7 +4,8 @@
 //! Piece types 1..6 (pawn .. king) are the die faces. One file per concept: [`rules`] (the
 //! rule set), [`roll`] (rolls, the chance node's outcomes), [`game`] (the state, make and
 //! unmake), [`gen`] (generation and the three-dice maximum rule), [`fen`] (the dice FEN),
-//! [`status`] (win, draw, outcomes), [`perft`] (counts over every roll), [`player`] (built-in players). The C ABI over it is
+//! [`status`] (win, draw, outcomes), [`perft`] (counts over every roll), [`pgn`] (self-play games as PGN, read back and
+//! verified), [`player`] (built-in players). The C ABI over it is
 //! `crate::ffi::dice`. Dependencies: `ffi -> dice -> core`.
 //!
 //! ```
@@ -73,6 +74,7 @@ pub mod fen;
 pub mod game;
 pub mod gen;
 pub mod perft;
+pub mod pgn;
 pub mod player;
 pub mod roll;
 pub mod rules;
@@ -81,7 +83,7 @@ pub mod status;
 pub use fen::DiceFenError;
 pub use game::{DiceError, DiceGame, DiceUndo, Phase};
 pub use perft::DicePerft;
-pub use player::{GreedyPlayer, Player, RandomPlayer};
+pub use player::{GreedyPlayer, Player, PlayerKind, RandomPlayer};
 pub use roll::{Outcome, Outcomes, Roll, MAX_OUTCOMES};
 pub use rules::Rules;
 pub use status::{DiceStatus, DrawReason, WinReason};

@@ -93,3 +93,53 @@ impl Player for GreedyPlayer {
         picks.as_slice()[self.0.below(picks.len() as u64) as usize]
     }
 }
+
+/// The built-in players by name (`random`, `greedy`).
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub enum PlayerKind {
+    /// [`RandomPlayer`].
+    Random,
+    /// [`GreedyPlayer`].
+    Greedy,
+}
+
+impl PlayerKind {
+    /// The name (`random`, `greedy`).
+    pub fn name(self) -> &'static str {
+        match self {
+            PlayerKind::Random => "random",
+            PlayerKind::Greedy => "greedy",
+        }
+    }
+
+    /// The player with this name.
+    pub fn from_name(s: &str) -> Option<PlayerKind> {
+        match s {
+            "random" => Some(PlayerKind::Random),
+            "greedy" => Some(PlayerKind::Greedy),
+            _ => None,
+        }
+    }
+
+    /// A player of this kind drawing from `rng`.
+    pub fn player(self, rng: Rng) -> Box<dyn Player> {
+        match self {
+            PlayerKind::Random => Box::new(RandomPlayer(rng)),
+            PlayerKind::Greedy => Box::new(GreedyPlayer(rng)),
+        }
+    }
+}
+
+/// Rolls the dice for `game` (awaiting a roll) by the outcomes' exact weights: `None` when
+/// the game awaits no roll.
+pub fn sample_roll(game: &DiceGame, rng: &mut Rng) -> Option<super::Roll> {
+    let o = game.outcomes();
+    let mut x = rng.below(o.denominator() as u64) as u32;
+    for oc in o.as_slice() {
+        if x < oc.weight {
+            return Some(oc.roll);
+        }
+        x -= oc.weight;
+    }
+    None
+}
