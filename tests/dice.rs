@@ -1070,3 +1070,80 @@ fn selfplay_pgn_reads_back_and_greedy_beats_random() {
         );
     }
 }
+
+/// Every byte of a game's fields after the history corrupted, one at a time: every C call
+/// answers with a status, never by a caught panic (`CHESS_ERR_INTERNAL`), and the game passed
+/// to a refused call is left as it was.
+#[test]
+fn corrupted_games_never_panic_through_the_c_abi() {
+    use chesscore::ffi::*;
+    use std::mem::MaybeUninit;
+    let fens = [
+        (0, "4r2k/8/8/8/8/2N5/8/4K3 w - - 0 1 PB"),
+        (1, "4k3/8/8/3pP3/8/8/8/4K3 w - d6 0 2 P"),
+        (2, "4k3/8/8/8/pPp1p3/8/3P4/4K3 w - b3 0 1 PK"),
+        (2, "4k3/8/8/8/pPpPp3/8/8/5K2 b - b3d3 0 1 -"),
+    ];
+    for (rules, fen) in fens {
+        let mut game = MaybeUninit::<ChessDiceGame>::uninit();
+        let cfen = std::ffi::CString::new(fen).unwrap();
+        // SAFETY: valid pointers for the calls' contracts throughout.
+        unsafe {
+            assert_eq!(
+                chess_diceSetFromFEN(game.as_mut_ptr(), rules, cfen.as_ptr()),
+                ChessStatus::CHESS_OK
+            );
+            let good = game.assume_init_read();
+            let bytes = std::mem::size_of::<ChessDiceGame>();
+            let start = chesscore::position::POSITION_FIELDS_OFFSET;
+            for i in start..bytes {
+                for flip in [0x01u8, 0x80, 0xff] {
+                    let mut g = std::ptr::read(&good);
+                    *(&mut g as *mut ChessDiceGame as *mut u8).add(i) ^= flip;
+                    let mut list = ChessMoveList::new();
+                    let mut st = MaybeUninit::<ChessDiceStatus>::uninit();
+                    let mut outc = [ChessDiceOutcome::default(); 56];
+                    let (mut n, mut d) = (0u32, 0u32);
+                    let mut buf = [0 as core::ffi::c_char; 128];
+                    let mut undo = MaybeUninit::<ChessDiceUndo>::uninit();
+                    let results = [
+                        chess_diceStatus(&g, st.as_mut_ptr()),
+                        chess_diceOutcomes(&g, outc.as_mut_ptr(), 56, &mut n, &mut d),
+                        chess_diceGenerateMoves(&g, &mut list),
+                        chess_diceGetFEN(&g, buf.as_mut_ptr(), 128),
+                    ];
+                    for r in results {
+                        assert_ne!(
+                            r,
+                            ChessStatus::CHESS_ERR_INTERNAL,
+                            "{fen}: byte {i} ^ {flip}"
+                        );
+                    }
+                    let m = if results[2] == ChessStatus::CHESS_OK && !list.is_empty() {
+                        list.as_slice()[0]
+                    } else {
+                        0
+                    };
+                    let r = chess_diceMakeMove(&mut g, m, undo.as_mut_ptr());
+                    assert_ne!(r, ChessStatus::CHESS_ERR_INTERNAL, "{fen}: make, byte {i}");
+                    if r == ChessStatus::CHESS_OK {
+                        let r = chess_diceUnmakeMove(&mut g, m, undo.as_ptr());
+                        assert_ne!(
+                            r,
+                            ChessStatus::CHESS_ERR_INTERNAL,
+                            "{fen}: unmake, byte {i}"
+                        );
+                    }
+                    let r = chess_diceSetRoll(
+                        &mut g,
+                        ChessDiceRoll {
+                            count: 1,
+                            faces: [1, 0, 0],
+                        },
+                    );
+                    assert_ne!(r, ChessStatus::CHESS_ERR_INTERNAL, "{fen}: roll, byte {i}");
+                }
+            }
+        }
+    }
+}

@@ -53,13 +53,38 @@ pub(crate) struct Header {
 const _: () = assert!(core::mem::size_of::<Header>() == 40);
 
 impl Header {
-    /// Every field in range: rule set, phase, winner, dice (empty or a canonical roll),
-    /// micro-move count.
-    pub(crate) fn is_plausible(&self) -> bool {
-        Rules::from_u8(self.rules).is_some()
-            && self.phase <= 2
-            && self.winner <= 2
-            && (self.dice == Roll::EMPTY || self.dice.is_canonical())
+    /// Every field in range and consistent with the others: rule set, phase, winner, dice
+    /// (none before the roll, the rule set's number after it), micro-move count, en passant
+    /// targets on their ranks for `side` to move (none for two dice, whose position keeps its
+    /// own).
+    pub(crate) fn is_plausible_for(&self, side: Color) -> bool {
+        let Some(rules) = Rules::from_u8(self.rules) else {
+            return false;
+        };
+        let dice_ok = match self.phase {
+            0 => self.dice == Roll::EMPTY && self.winner == 0,
+            1 => {
+                self.dice.is_canonical()
+                    && self.winner == 0
+                    && (rules == Rules::ThreeDice || self.dice.count as usize == rules.dice_count())
+            }
+            2 => self.winner != 0 && self.winner <= 2,
+            _ => false,
+        };
+        let (theirs, ours) = if side == Color::WHITE {
+            (Bitboard::RANK_6, Bitboard::RANK_3)
+        } else {
+            (Bitboard::RANK_3, Bitboard::RANK_6)
+        };
+        let ep_ok = if rules.has_check() {
+            self.ep.is_empty() && self.ep_next.is_empty()
+        } else {
+            (self.ep & !theirs).is_empty()
+                && (self.ep_next & !ours).is_empty()
+                && (rules == Rules::ThreeDice || self.ep_next.is_empty())
+        };
+        dice_ok
+            && ep_ok
             && self.micro <= 3
             && self.turn_resets_clock <= 1
             && self._pad == [0; 3]
@@ -421,7 +446,6 @@ impl DiceGame {
         let valid_kind = matches!(u.kind, 0 | UNDO_NULL | UNDO_MOVE | 3);
         if !valid_kind
             || u.h.rules != self.h.rules
-            || !u.h.is_plausible()
             || u.h.phase != Phase::AwaitingMove as u8
             || (u.kind == 0) != (self.winner().is_some() && u.h.winner == 0)
         {
@@ -445,7 +469,7 @@ impl DiceGame {
             before.pos.unmake_move_unvalidated(m, &u.core);
         }
         before.h = u.h;
-        if before.pos.validate().is_err() || !before.fen_consistent() {
+        if !before.is_plausible() || before.pos.validate().is_err() || !before.fen_consistent() {
             return Err(DiceError::UndoMismatch);
         }
         let mut again = before.clone();
@@ -483,7 +507,7 @@ impl DiceGame {
     /// ([`Position::is_plausible`]): no call on the game can panic or go out of bounds. For
     /// games that arrive as raw bytes (the C ABI).
     pub fn is_plausible(&self) -> bool {
-        self.pos.is_plausible() && self.h.is_plausible()
+        self.pos.is_plausible() && self.h.is_plausible_for(self.pos.side_to_move())
     }
 
     /// True when the two games are the same state (position, dice, clocks, history length).
