@@ -1008,12 +1008,19 @@ fn perft_two_dice_against_the_reference() {
     // 120 + 20 + 64 + 16 + 6 = 226 leaves, expected (120 + 2 (20 + 64 + 16 + 6)) / 36 = 83/9.
     let p = perft_case(Rules::TwoDice, chesscore::START_FEN, 1);
     assert_eq!((p.nodes, p.weighted_num, p.weighted_den), (226, 83, 9));
+    // The counts below are the reference's too (perft_case checks each against it).
     let p = perft_case(Rules::TwoDice, chesscore::START_FEN, 2);
-    println!("two dice start depth 2: {p:?}");
+    assert_eq!(
+        (p.nodes, p.weighted_num, p.weighted_den),
+        (51_076, 6_889, 81)
+    );
     let p = perft_case(Rules::TwoDice, KIWIPETE, 1);
-    println!("two dice kiwipete depth 1: {p:?}");
+    assert_eq!((p.nodes, p.weighted_num, p.weighted_den), (536, 196, 9));
     let p = perft_case(Rules::TwoDice, "4r2k/8/8/8/8/2N5/8/4K3 w - - 0 1", 2);
-    println!("two dice check depth 2: {p:?}");
+    assert_eq!(
+        (p.nodes, p.weighted_num, p.weighted_den),
+        (12_620, 1_745, 81)
+    );
 }
 
 #[test]
@@ -1022,17 +1029,27 @@ fn perft_one_die_against_the_reference() {
     let p = perft_case(Rules::OneDie, chesscore::START_FEN, 1);
     assert_eq!((p.nodes, p.weighted_num, p.weighted_den), (20, 10, 1));
     let p = perft_case(Rules::OneDie, chesscore::START_FEN, 3);
-    println!("one die start depth 3: {p:?}");
+    assert_eq!(
+        (p.nodes, p.weighted_num, p.weighted_den),
+        (8_902, 19_957, 30)
+    );
     let p = perft_case(Rules::OneDie, KIWIPETE, 2);
-    println!("one die kiwipete depth 2: {p:?}");
+    assert_eq!((p.nodes, p.weighted_num, p.weighted_den), (2_235, 745, 12));
 }
 
 #[test]
 fn perft_three_dice_against_the_reference() {
     let p = perft_case(Rules::ThreeDice, chesscore::START_FEN, 1);
-    println!("three dice start depth 1: {p:?}");
+    assert_eq!(
+        (p.nodes, p.weighted_num, p.weighted_den),
+        (11_245, 14_929, 108)
+    );
+    // Castling by two dice, two pawns that can double-push past the black b4 pawn.
     let p = perft_case(Rules::ThreeDice, "4k3/8/8/8/1p6/8/P1P5/R3K3 w Q - 0 1", 2);
-    println!("three dice endgame depth 2: {p:?}");
+    assert_eq!(
+        (p.nodes, p.weighted_num, p.weighted_den),
+        (2_575_224, 25_826_197, 46_656)
+    );
 }
 
 #[test]

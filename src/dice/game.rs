@@ -301,7 +301,7 @@ impl DiceGame {
             return Err(DiceError::NotAwaitingMove);
         }
         let mut list = MoveList::new();
-        self.generate_moves(&mut list);
+        self.generate_moves_in_place(&mut list);
         let ok = if m == Move::NONE {
             list.is_empty()
         } else {

@@ -74,7 +74,7 @@ fn perft_rec(g: &mut DiceGame, depth: u32) -> (u64, (u128, u128)) {
 /// The moves of the turn in progress (every micro-move sequence), then the next turns.
 fn turn_rec(g: &mut DiceGame, depth: u32) -> (u64, (u128, u128)) {
     let mut list = MoveList::new();
-    g.generate_moves(&mut list);
+    g.generate_moves_in_place(&mut list);
     let mut nodes = 0;
     let mut w = (0u128, 1u128);
     let pass = [Move::NONE];

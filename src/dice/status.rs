@@ -146,6 +146,21 @@ impl DiceGame {
         }
     }
 
+    /// [`DiceGame::generate_moves`] without copying the position for the three-dice
+    /// look-ahead: the maximum rule makes and unmakes on the game's own position, which it
+    /// leaves as it was. The form for a search.
+    pub fn generate_moves_in_place(&mut self, out: &mut MoveList) {
+        if self.rules() != Rules::ThreeDice {
+            return self.generate_moves(out);
+        }
+        out.clear();
+        if self.phase() != Phase::AwaitingMove {
+            return;
+        }
+        let (dice, ep) = (self.h.dice, self.h.ep);
+        gen::three_dice_moves(&mut self.pos, dice, ep, out);
+    }
+
     /// [`DiceGame::generate_moves`] into a new list.
     pub fn moves(&self) -> MoveList {
         let mut list = MoveList::new();
