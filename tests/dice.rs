@@ -261,6 +261,25 @@ fn one_die_en_passant_that_exposes_the_king_is_allowed() {
 // ------------------------------------------------------------------------------------------
 
 #[test]
+fn three_dice_maximum_rule_forbids_moves_that_waste_a_die() {
+    // The rook a1 is boxed in by the knight b1 and the pawn a2, which cannot push (a3 is
+    // taken) but can capture on b3. Pawn and rook dice: only axb3 lets the rook die play
+    // (two dice); the h-pawn's pushes use one, so the maximum rule forbids them.
+    let fen = "4k3/8/8/8/8/pp6/P6P/RN2K3 w - - 0 1 PR";
+    assert_eq!(
+        uci_set(&game(Rules::ThreeDice, fen).moves()),
+        set(&["a2b3"])
+    );
+    // With a king die too: axb3, the rook and the king use all three; a king move first
+    // keeps that possible; an h-pawn push does not.
+    let fen = "4k3/8/8/8/8/pp6/P6P/RN2K3 w - - 0 1";
+    assert_eq!(
+        moves_of(Rules::ThreeDice, fen, &[1, 4, 6]),
+        set(&["a2b3", "e1d1", "e1d2", "e1e2", "e1f1", "e1f2"])
+    );
+}
+
+#[test]
 fn three_dice_maximum_rule_blocked_rook_freed_by_a_pawn() {
     // Rook a1 boxed in by the a2 pawn and the b1 knight... the rook can move only once the
     // pawn has moved. Dice: pawn, rook, rook. Using all three needs a2-a3/a4 first, then the
@@ -429,6 +448,18 @@ fn exact_chances() {
     // Three types (rook, bishop, knight): 1 - (3/6)^3 = 189/216.
     let g = game(Rules::ThreeDice, "4k3/8/3N4/8/B7/8/8/K3R3 w - - 0 1");
     assert_eq!(chance(&g, can_take), (189, 216));
+    // The greedy player's king-capture chance: the same numbers, for the side whose king
+    // stands attacked.
+    use chesscore::dice::player::king_capture_chance;
+    let fen = "4k3/8/8/8/8/8/8/K3R3 b - - 0 1";
+    let c = king_capture_chance(&game(Rules::ThreeDice, fen), Color::BLACK);
+    assert!((c - 91.0 / 216.0).abs() < 1e-12, "{c}");
+    let c = king_capture_chance(&game(Rules::TwoDice, fen), Color::BLACK);
+    assert!((c - 16.0 / 36.0).abs() < 1e-12, "{c}");
+    assert_eq!(
+        king_capture_chance(&game(Rules::TwoDice, fen), Color::WHITE),
+        0.0
+    );
     // Every rule set's weights sum exactly to the denominator.
     for r in Rules::ALL {
         let o = game(r, chesscore::START_FEN).outcomes();
@@ -973,7 +1004,7 @@ fn generation_equals_the_reference_two_dice_and_one_die() {
 #[test]
 fn generation_equals_the_reference_three_dice() {
     let mut n = 0;
-    random_states(Rules::ThreeDice, 16, |g| {
+    random_states(Rules::ThreeDice, 32, |g| {
         let r = Reference::from_game(g);
         assert_eq!(
             sorted(g.moves().iter().copied()),
@@ -983,7 +1014,7 @@ fn generation_equals_the_reference_three_dice() {
         );
         n += 1;
     });
-    assert!(n > 1000, "{n} states");
+    assert!(n > 2000, "{n} states");
 }
 
 fn perft_case(rules: Rules, fen: &str, depth: u32) -> DicePerft {

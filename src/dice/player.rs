@@ -1,6 +1,8 @@
 //! Built-in players for testing and as baselines: random, and one-ply greedy.
 
 use super::game::DiceGame;
+use super::roll::{Outcomes, Roll};
+use super::rules::Rules;
 use super::status::DiceStatus;
 use crate::moves::{Move, MoveList};
 use crate::types::{Color, PieceType};
@@ -42,9 +44,9 @@ impl Player for RandomPlayer {
 }
 
 /// One ply greedy: the move after which the mover's material minus the opponent's is
-/// largest, with a king capture worth everything and, as a penalty, the chance that the
-/// opponent can capture the mover's king next turn (its king attacked by some type);
-/// ties broken at random.
+/// largest, a king capture worth everything, less the exact chance that the opponent's next
+/// roll lets it capture the mover's king (worth 50 pawns); ties broken at random. (A
+/// three-dice micro-move is judged alone, as if the turn ended after it.)
 #[derive(Clone, Debug)]
 pub struct GreedyPlayer(pub Rng);
 
@@ -59,23 +61,53 @@ fn material(game: &DiceGame, c: Color) -> i32 {
         .sum()
 }
 
-/// The score of `game` for `us`, in centipawns.
-fn score(game: &DiceGame, us: Color) -> i32 {
-    if let DiceStatus::Won { winner, .. } = game.status() {
-        return if winner == us { 100_000 } else { -100_000 };
-    }
+/// The chance, over the opponent's next roll, that some die lets a piece attacking `us`'s
+/// king take it (two dice: doubles move anything; one die: the faces the die can show).
+pub fn king_capture_chance(game: &DiceGame, us: Color) -> f64 {
     let pos = game.position();
-    let mut s = material(game, us) - material(game, us.flip());
-    if game.side_to_move() != us && pos.is_attacked(pos.king_square(us), us.flip()) {
-        s -= 5_000;
+    let attackers = pos.attackers_to(pos.king_square(us)) & pos.color_pieces(us.flip());
+    if attackers.is_empty() {
+        return 0.0;
     }
-    s
+    let kinds = attackers
+        .iter()
+        .fold(0u8, |m, sq| m | pos.piece_on(sq).kind().mask_bit());
+    let rules = game.rules();
+    let outcomes = match rules {
+        Rules::OneDie => {
+            // The faces the opponent's die could show: its types with a move, at least the
+            // attackers' (which can take the king).
+            let mut g = game.clone();
+            if g.side_to_move() == us {
+                return (kinds.count_ones() as f64 / 6.0).min(1.0);
+            }
+            g.h.dice = Roll::EMPTY;
+            Outcomes::one_die(g.movable_types())
+        }
+        r => Outcomes::fixed(r),
+    };
+    let hit: u32 = outcomes
+        .as_slice()
+        .iter()
+        .filter(|o| o.roll.mask() & kinds != 0 || (rules == Rules::TwoDice && o.roll.is_doubles()))
+        .map(|o| o.weight)
+        .sum();
+    hit as f64 / outcomes.denominator() as f64
+}
+
+/// The score of `game` for `us`, in centipawns.
+fn score(game: &DiceGame, us: Color) -> f64 {
+    if let DiceStatus::Won { winner, .. } = game.status() {
+        return if winner == us { 100_000.0 } else { -100_000.0 };
+    }
+    (material(game, us) - material(game, us.flip())) as f64
+        - 5_000.0 * king_capture_chance(game, us)
 }
 
 impl Player for GreedyPlayer {
     fn choose(&mut self, game: &DiceGame, moves: &[Move]) -> Move {
         let us = game.side_to_move();
-        let mut best = i32::MIN;
+        let mut best = f64::MIN;
         let mut picks = MoveList::new();
         let mut g = game.clone();
         for &m in moves {
