@@ -6,6 +6,40 @@
  */
 #include "common.h"
 
+/* The signatures of issue 11, pinned: a changed prototype fails to compile. */
+static ChessStatus (*const pin_setFromFEN)(ChessDiceGame *, ChessDiceRules, const char *) =
+    chess_diceSetFromFEN;
+static ChessStatus (*const pin_getFEN)(const ChessDiceGame *, char *, size_t) = chess_diceGetFEN;
+static ChessStatus (*const pin_outcomes)(const ChessDiceGame *, ChessDiceOutcome *, uint32_t,
+                                         uint32_t *, uint32_t *) = chess_diceOutcomes;
+static ChessStatus (*const pin_setRoll)(ChessDiceGame *, ChessDiceRoll) = chess_diceSetRoll;
+static ChessStatus (*const pin_generate)(const ChessDiceGame *, ChessMoveList *) =
+    chess_diceGenerateMoves;
+static ChessStatus (*const pin_make)(ChessDiceGame *, ChessMove, ChessDiceUndo *) =
+    chess_diceMakeMove;
+static ChessStatus (*const pin_unmake)(ChessDiceGame *, ChessMove, const ChessDiceUndo *) =
+    chess_diceUnmakeMove;
+static ChessStatus (*const pin_status)(const ChessDiceGame *, ChessDiceStatus *) =
+    chess_diceStatus;
+
+/* Layouts and numbers the ABI promises. */
+_Static_assert(CHESS_DICE_TWO_DICE == 0 && CHESS_DICE_ONE_DIE == 1 && CHESS_DICE_THREE_DICE == 2,
+               "rule set values");
+_Static_assert(sizeof(ChessDiceRoll) == 4 && offsetof(ChessDiceRoll, faces) == 1, "roll layout");
+_Static_assert(sizeof(ChessDiceOutcome) == 8 && offsetof(ChessDiceOutcome, weight) == 4,
+               "outcome layout");
+_Static_assert(sizeof(ChessDiceGame) == 9280 && _Alignof(ChessDiceGame) == 8, "game storage");
+_Static_assert(sizeof(ChessDiceUndo) == 160 && _Alignof(ChessDiceUndo) == 8, "undo storage");
+_Static_assert(CHESS_ERR_DICE_INVALID_GAME == 300 && CHESS_ERR_DICE_INVALID_RULES == 301 &&
+                   CHESS_ERR_DICE_NOT_AWAITING_ROLL == 302 &&
+                   CHESS_ERR_DICE_NOT_AWAITING_MOVE == 303 && CHESS_ERR_DICE_INVALID_ROLL == 304 &&
+                   CHESS_ERR_DICE_FEN_EN_PASSANT == 305 && CHESS_ERR_DICE_FEN_DICE == 306 &&
+                   CHESS_ERR_DICE_FEN_BOTH_IN_CHECK == 307,
+               "dice status codes");
+_Static_assert(CHESS_DICE_AWAITING_ROLL == 0 && CHESS_DICE_AWAITING_MOVE == 1 &&
+                   CHESS_DICE_WON == 2 && CHESS_DICE_DRAWN == 3,
+               "dice states");
+
 static const char *const RULE_NAMES[3] = {"two dice", "one die", "three dice"};
 
 static void fen_of_game(const ChessDiceGame *g, char buf[CHESS_DICE_FEN_MAX])
@@ -326,6 +360,9 @@ static void test_random_game(int rules, uint64_t seed)
 
 int main(void)
 {
+    CHECK(pin_setFromFEN && pin_getFEN && pin_outcomes && pin_setRoll && pin_generate &&
+              pin_make && pin_unmake && pin_status,
+          "pinned functions");
     test_outcomes();
     test_two_dice_rules();
     test_three_dice_rules();
