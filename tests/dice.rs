@@ -430,6 +430,26 @@ fn chance(g: &DiceGame, pred: impl Fn(&DiceGame) -> bool) -> (u32, u32) {
 }
 
 #[test]
+fn game_keys_tell_dice_states_apart() {
+    let a = game(Rules::ThreeDice, "4k3/8/8/8/pPpPp3/8/8/5K2 b - b3d3 0 1 -");
+    let b = game(Rules::ThreeDice, "4k3/8/8/8/pPpPp3/8/8/5K2 b - b3 0 1 -");
+    let c = game(
+        Rules::ThreeDice,
+        "4k3/8/8/8/pPpPp3/8/8/5K2 b - b3d3 0 1 ppk",
+    );
+    let d = game(
+        Rules::ThreeDice,
+        "4k3/8/8/8/pPpPp3/8/8/5K2 b - b3d3 0 1 ppq",
+    );
+    let e = game(Rules::OneDie, "4k3/8/8/8/pPpPp3/8/8/5K2 b - - 0 1 -");
+    let keys: BTreeSet<u64> = [&a, &b, &c, &d, &e].iter().map(|g| g.hash()).collect();
+    assert_eq!(keys.len(), 5);
+    // The clocks are not in the key.
+    let f = game(Rules::ThreeDice, "4k3/8/8/8/pPpPp3/8/8/5K2 b - b3d3 7 30 -");
+    assert_eq!(f.hash(), a.hash());
+}
+
+#[test]
 fn exact_chances() {
     // Two dice, one type (the king) able to answer a check: 11/36 with a king die, plus the
     // five other doubles: 16/36.
@@ -971,6 +991,12 @@ fn random_states(rules: Rules, games: u32, mut check: impl FnMut(&DiceGame)) {
                     panic!("{e}: {} after {m} from {}", g.to_fen(), before.to_fen())
                 });
                 assert_eq!(back.to_fen(), before.to_fen());
+                // The key follows the state: back to the same key, and set from the FEN too.
+                assert_eq!(back.hash(), before.hash());
+                if g.winner().is_none() {
+                    // (A captured king is not in the FEN: the board still shows it.)
+                    assert_eq!(game(rules, &g.to_fen()).hash(), g.hash(), "{}", g.to_fen());
+                }
                 plies += 1;
             }
         }

@@ -3,7 +3,9 @@
 //! the targets the mover's own double pushes of this turn leave for the opponent (they are on
 //! the other rank, so the two kinds never mix up). An optional field 7 holds the dice still
 //! to play as piece letters in the mover's case, sorted pawn to king (`PPN`), or `-` before
-//! the roll. The writer always writes the seven fields.
+//! the roll. The writer always writes the seven fields. A game won by a king capture writes
+//! the board as it stood (the capture is not made on the board): the FEN does not say the
+//! game is over.
 
 use super::game::{DiceGame, Header, Phase};
 use super::roll::Roll;

@@ -242,6 +242,31 @@ impl DiceGame {
         }
     }
 
+    /// A 64-bit key of everything that decides the rest of the game: the position's hash
+    /// (pieces, side, castling, a capturable two-dice en passant square), the rule set, the
+    /// phase and dice still to play, the en passant targets (rule sets without check) and
+    /// the winner. Equal states have equal keys; for a search's transposition table. (The
+    /// clocks are left out, as the position's hash leaves them out.)
+    pub fn hash(&self) -> u64 {
+        let mix = |mut z: u64| {
+            z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
+            z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
+            z ^ (z >> 31)
+        };
+        let d = &self.h.dice;
+        let small = u64::from(self.h.rules)
+            | u64::from(self.h.phase) << 8
+            | u64::from(self.h.winner) << 16
+            | u64::from(d.count) << 24
+            | u64::from(d.faces[0]) << 32
+            | u64::from(d.faces[1]) << 40
+            | u64::from(d.faces[2]) << 48;
+        self.pos.hash()
+            ^ mix(small ^ 0x6a09_e667_f3bc_c909)
+            ^ mix(self.h.ep.0 ^ 0xbb67_ae85_84ca_a73b)
+            ^ mix(self.h.ep_next.0 ^ 0x3c6e_f372_fe94_f82b)
+    }
+
     /// Turns since the last capture or pawn move (passes count).
     pub fn halfmove_clock(&self) -> u32 {
         self.h.halfmove as u32
