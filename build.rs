@@ -125,10 +125,15 @@ fn main() {
     }
     write_if_changed(&out.join("slider_meta.rs"), &meta);
 
-    // A stable SONAME, so C programs linked against the shared library record
-    // `libchesscore.so`, not the path they were linked with.
+    // A versioned SONAME, as Linux distributions expect: programs linked against the shared
+    // library record `libchesscore.so.MAJOR` (not the path they were linked with), and an ABI
+    // break bumps the major version. The install (CMakeLists.txt) lays out
+    // `libchesscore.so.MAJOR.MINOR.PATCH` with the `.so.MAJOR` and `.so` links; so does the
+    // CMake build tree. Linking against cargo's own `target/release/libchesscore.so` needs a
+    // `libchesscore.so.MAJOR` link beside it (scripts/perft-instructions makes one).
     if std::env::var("CARGO_CFG_TARGET_OS").as_deref() == Ok("linux") {
-        println!("cargo:rustc-cdylib-link-arg=-Wl,-soname,libchesscore.so");
+        let major = std::env::var("CARGO_PKG_VERSION_MAJOR").unwrap();
+        println!("cargo:rustc-cdylib-link-arg=-Wl,-soname,libchesscore.so.{major}");
     }
 
     generate_header(&out);
@@ -171,9 +176,35 @@ fn generate_header(out: &Path) {
     };
     let mut text = Vec::new();
     bindings.write(&mut text);
-    let text = String::from_utf8(text).unwrap();
+    let text = c89_clean(&String::from_utf8(text).unwrap());
     write_if_changed(&out.join("chesscore.h"), &text);
     if std::env::var_os("CHESSCORE_WRITE_HEADER").is_some() {
         write_if_changed(&crate_dir.join("include/chesscore.h"), &text);
     }
+}
+
+/// Makes cbindgen's output valid C89 (`-std=c89 -pedantic-errors`): cbindgen has no option for
+/// either construct. Its `#endif // __cplusplus` and `}  // extern "C"` get `/* */` comments,
+/// and the comma after the last enumerator of each enum goes (`,` at the end of a line
+/// followed by the closing `}` occurs only there: struct fields end with `;`). The C suite
+/// compiles the header as C89 and C++98 (tests/consumers/).
+fn c89_clean(text: &str) -> String {
+    let mut out = String::with_capacity(text.len());
+    let lines: Vec<&str> = text.lines().collect();
+    for (i, line) in lines.iter().enumerate() {
+        let mut line = line.to_string();
+        if let Some(at) = line.find("// ") {
+            if line.starts_with("#endif") || line.starts_with('}') {
+                let comment = line[at + 3..].trim_end().to_string();
+                line = format!("{}/* {comment} */", &line[..at]);
+            }
+        }
+        let closes = lines.get(i + 1).is_some_and(|next| next.starts_with('}'));
+        if closes && line.ends_with(',') {
+            line.pop();
+        }
+        out.push_str(&line);
+        out.push('\n');
+    }
+    out
 }

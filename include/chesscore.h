@@ -312,7 +312,7 @@ typedef enum {
   /**
    * Dice FEN: both kings are in check (two dice).
    */
-  CHESS_ERR_DICE_FEN_BOTH_IN_CHECK = 307,
+  CHESS_ERR_DICE_FEN_BOTH_IN_CHECK = 307
 } ChessStatus;
 
 /**
@@ -331,7 +331,7 @@ typedef enum {
   /**
    * Three dice spent by up to three micro-moves; the maximum rule; king capture wins.
    */
-  CHESS_DICE_THREE_DICE = 2,
+  CHESS_DICE_THREE_DICE = 2
 } ChessDiceRules;
 
 /**
@@ -353,7 +353,7 @@ typedef enum {
   /**
    * Drawn: `reason` says why.
    */
-  CHESS_DICE_DRAWN = 3,
+  CHESS_DICE_DRAWN = 3
 } ChessDiceState;
 
 /**
@@ -371,7 +371,7 @@ typedef enum {
   /**
    * The true score is at most this (the line failed low).
    */
-  CHESS_BOUND_UPPER = 2,
+  CHESS_BOUND_UPPER = 2
 } ChessScoreBound;
 
 /**
@@ -401,7 +401,7 @@ typedef enum {
   /**
    * Neither side has mating material.
    */
-  CHESS_INSUFFICIENT_MATERIAL = 5,
+  CHESS_INSUFFICIENT_MATERIAL = 5
 } ChessGameStatus;
 
 /**
@@ -763,7 +763,7 @@ typedef struct {
 
 #ifdef __cplusplus
 extern "C" {
-#endif // __cplusplus
+#endif /* __cplusplus */
 
 /**
  * Knight attacks from `square` (0 for a square out of range).
@@ -1516,7 +1516,7 @@ uint32_t chess_versionNumber(void);
 const char *chess_sliderBackend(void);
 
 #ifdef __cplusplus
-}  // extern "C"
-#endif  // __cplusplus
+}  /* extern "C" */
+#endif  /* __cplusplus */
 
 #endif  /* CHESSCORE_H */
