@@ -1,0 +1,53 @@
+"""chesscore for Python: the chess engine core's C ABI through ctypes.
+
+>>> import chesscore
+>>> board = chesscore.Board("r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1")
+>>> len(board.legal_moves()), board.perft(2)
+(48, 2039)
+>>> board.push("e2a6")
+Move('e2a6')
+>>> board.status()
+<GameStatus.ONGOING: 0>
+
+Every failure of the library raises :class:`ChessError` carrying its status code and message.
+"""
+
+from ._board import (
+    BISHOP,
+    BLACK,
+    KING,
+    KNIGHT,
+    PAWN,
+    QUEEN,
+    ROOK,
+    SQUARE_NAMES,
+    STARTING_FEN,
+    WHITE,
+    Board,
+    ChessError,
+    GameStatus,
+    Move,
+    Piece,
+    Status,
+    library_path,
+    message,
+    parse_square,
+    square_name,
+    version,
+)
+from ._dice import DiceGame, DiceRules, DiceState, DiceStatus, Roll
+from ._engine import MATE_SCORE, Engine, SearchInfo, SearchResult
+
+for _cls in (Board, ChessError, GameStatus, Move, Piece, Status, DiceGame, DiceRules, DiceState,
+             DiceStatus, Roll, Engine, SearchInfo, SearchResult):
+    _cls.__module__ = "chesscore"
+del _cls
+
+__version__ = "0.1.0"
+
+__all__ = [
+    "BISHOP", "BLACK", "KING", "KNIGHT", "PAWN", "QUEEN", "ROOK", "SQUARE_NAMES", "STARTING_FEN",
+    "WHITE", "Board", "ChessError", "GameStatus", "Move", "Piece", "Status", "library_path",
+    "message", "parse_square", "square_name", "version", "DiceGame", "DiceRules", "DiceState",
+    "DiceStatus", "Roll", "MATE_SCORE", "Engine", "SearchInfo", "SearchResult",
+]
