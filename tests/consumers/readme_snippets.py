@@ -1,6 +1,8 @@
 """The README's section "Use it from C, C++, Python and Rust" shows files the tests build and
 run: each fenced block whose info string names a file (```c file=tests/consumers/quickstart.c)
-must equal that file, byte for byte. Run by scripts/consumers; `--list` prints the files."""
+must equal that file, byte for byte, and a block marked `from=FILE` must appear in it
+verbatim. Every fenced block of the section must be one or the other. Run by
+scripts/consumers; `--list` prints the files."""
 
 import pathlib
 import re
@@ -14,8 +16,11 @@ def blocks(readme: str):
     start = readme.index(SECTION)
     end = readme.find("\n## ", start + len(SECTION))
     section = readme[start : end if end >= 0 else len(readme)]
-    for m in re.finditer(r"^```(\w+) file=(\S+)\n(.*?)^```$", section, re.S | re.M):
-        yield m.group(2), m.group(3)
+    for m in re.finditer(r"^```([^\n]*)\n(.*?)^```$", section, re.S | re.M):
+        info = re.fullmatch(r"\w+ (file|from)=(\S+)", m.group(1))
+        if not info:
+            raise SystemExit(f"README: a block of the section names no file: {m.group(1)!r}")
+        yield info.group(1), info.group(2), m.group(2)
 
 
 def main() -> int:
@@ -25,16 +30,18 @@ def main() -> int:
         print("README: no block names a file in its section", file=sys.stderr)
         return 1
     bad = 0
-    for name, text in found:
+    for kind, name, text in found:
         if "--list" in sys.argv:
             print(name)
             continue
         path = ROOT / name
-        if not path.is_file() or path.read_text(encoding="utf-8") != text:
-            print(f"README block {name} differs from the file", file=sys.stderr)
+        content = path.read_text(encoding="utf-8") if path.is_file() else None
+        if content is None or (content != text if kind == "file" else text not in content):
+            how = "differs from" if kind == "file" else "is not part of"
+            print(f"README block {name} {how} the file", file=sys.stderr)
             bad += 1
     if not bad and "--list" not in sys.argv:
-        print(f"README snippets: {len(found)} blocks equal their files")
+        print(f"README snippets: {len(found)} blocks agree with their files")
     return 1 if bad else 0
 
 
