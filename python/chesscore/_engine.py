@@ -83,6 +83,7 @@ class Engine:
         self._handle_lock = threading.Lock()  # guards the handle against close()
         self._searching_thread: Optional[int] = None
         self._close_requested = False
+        self._closing = False
         try:
             for name, value in options.items():
                 self.set_option(name.replace("_", " "), value)
@@ -91,9 +92,11 @@ class Engine:
             raise
 
     def _enter(self) -> int:
+        if self._closing:
+            raise ValueError("the engine is closed")
         if not self._busy.acquire(blocking=False):
             raise ChessError(Status.ERR_ENGINE_BUSY)
-        if self._handle is None:
+        if self._handle is None or self._closing:
             self._busy.release()
             raise ValueError("the engine is closed")
         return self._handle
@@ -231,15 +234,22 @@ class Engine:
     def close(self) -> None:
         """Stops a running search, waits for it, and frees the engine. Idempotent. Called from
         the info callback, it stops the search and frees the engine when the search returns."""
+        self._closing = True
         self.stop()
         if self._searching_thread == threading.get_ident():
             self._close_requested = True
             return
-        with self._busy:
+        # A stop sent just before a search starts is ignored by the library: repeat it until
+        # the call that holds the engine returns.
+        while not self._busy.acquire(timeout=0.05):
+            self.stop()
+        try:
             with self._handle_lock:
                 if self._handle is not None:
                     lib.chess_engineFree(self._handle)
                     self._handle = None
+        finally:
+            self._busy.release()
 
     def __enter__(self) -> "Engine":
         return self

@@ -16,8 +16,8 @@ except chesscore.ChessError as e:
 with chesscore.Engine(Hash=32, Threads=1) as engine:
     result = engine.search(board, depth=8, on_info=lambda i: print("depth", i.depth, i.score_cp))
     print("bestmove", result.best_move, "score", result.score_cp)
-    threading.Timer(0.5, engine.stop).start()            # stop from another thread
-    print("bestmove", engine.search(board, infinite=True).best_move)
+    threading.Timer(0.5, engine.stop).start()            # stop from another thread,
+    print("bestmove", engine.search(board, movetime_ms=10_000).best_move)  # long before 10 s
     print("eval", engine.evaluate(board))
 
 game = chesscore.DiceGame(chesscore.DiceRules.TWO_DICE)  # Dice Chess
