@@ -233,7 +233,7 @@ class Board:
         position when ``fen`` is omitted or None. Raises :class:`ChessError` with the
         ``CHESS_ERR_FEN_*`` status naming the defect."""
         self._pos = _ffi.Position()
-        self._stack: List[Tuple[Move, Optional[_ffi.Undo]]] = []
+        self._stack: List[Tuple[Move, _ffi.Undo]] = []
         if fen is None:
             check(lib.chess_setStartPosition(ctypes.byref(self._pos)))
         else:
@@ -260,10 +260,8 @@ class Board:
         ctypes.memmove(ctypes.byref(other._pos), ctypes.byref(self._pos), ctypes.sizeof(self._pos))
         other._stack = []
         for move, undo in self._stack:
-            u = None
-            if undo is not None:
-                u = _ffi.Undo()
-                ctypes.memmove(ctypes.byref(u), ctypes.byref(undo), ctypes.sizeof(u))
+            u = _ffi.Undo()
+            ctypes.memmove(ctypes.byref(u), ctypes.byref(undo), ctypes.sizeof(u))
             other._stack.append((move, u))
         return other
 

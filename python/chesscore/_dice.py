@@ -150,6 +150,7 @@ class DiceGame:
         if kind == "roll":
             check(lib.chess_diceClearRoll(ctypes.byref(self._game)))
         else:
+            assert undo is not None
             check(lib.chess_diceUnmakeMove(ctypes.byref(self._game), move.raw, ctypes.byref(undo)))
         self._stack.pop()
 

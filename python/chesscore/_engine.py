@@ -172,7 +172,7 @@ class Engine:
         if mate is not None:
             limits.mate = _int_in(mate, 0, 2**32 - 1, "mate")
         limits.infinite = bool(infinite)
-        keep = []
+        keep: List[object] = []  # alive until the call returns
         if search_moves is not None:
             moves = [board.parse_uci(m) if isinstance(m, str) else _move(m) for m in search_moves]
             if len(moves) > 256:
