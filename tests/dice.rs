@@ -400,6 +400,17 @@ fn three_dice_king_capture_always_legal_and_ends_the_game() {
     );
     g.unmake_move(m, &u).unwrap();
     assert_eq!(g, before);
+
+    // A double push, then the king capture: the won game's FEN reads back (the en passant
+    // target the push left lapses with the game).
+    let mut g = rolled(Rules::ThreeDice, &fen, &[1, 1, 4]);
+    let push = mv(&g, "a2a4");
+    g.make_move(push).unwrap();
+    let take = mv(&g, "h1h8");
+    g.make_move(take).unwrap();
+    let text = g.to_fen();
+    let back = DiceGame::from_fen(Rules::ThreeDice, &text).unwrap();
+    assert_eq!(back.to_fen(), text);
 }
 
 #[test]

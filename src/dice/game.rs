@@ -362,6 +362,10 @@ impl DiceGame {
             self.h.winner = if us == Color::WHITE { 1 } else { 2 };
             self.h.phase = Phase::Over as u8;
             self.h.dice = Roll::EMPTY;
+            // No move follows: en passant targets lapse (a target this turn's double push
+            // left, with the mover still to move and no dice, is no state a FEN can hold).
+            self.h.ep = Bitboard::EMPTY;
+            self.h.ep_next = Bitboard::EMPTY;
             return u;
         }
         let mover = self.pos.piece_on(m.from()).kind();
