@@ -244,6 +244,17 @@ impl Searcher<'_, '_> {
         }
     }
 
+    /// Makes `m` at `ply`, recording it (and its piece) in the stack for the histories.
+    #[inline(always)]
+    fn make(&mut self, pos: &mut Position, ply: usize, m: Move) -> crate::position::Undo {
+        let frame = &mut self.td.stack[ply];
+        frame.current = m;
+        frame.piece = pos.piece_on(m.from()).index();
+        let from_null = frame.plies_from_null + 1;
+        self.td.stack[ply + 1].plies_from_null = from_null;
+        pos.make_move_unchecked(m)
+    }
+
     fn evaluate(&mut self, pos: &Position) -> i32 {
         self.td
             .eval
@@ -421,11 +432,7 @@ impl Searcher<'_, '_> {
                     continue;
                 }
             }
-            let piece = pos.piece_on(m.from()).index();
-            self.td.stack[ply].current = m;
-            self.td.stack[ply].piece = piece;
-            self.td.stack[ply + 1].plies_from_null = self.td.stack[ply].plies_from_null + 1;
-            let undo = pos.make_move_unchecked(m);
+            let undo = self.make(pos, ply, m);
             self.sh.tt.prefetch(pos.hash());
             let score = -self.qsearch(pos, -beta, -alpha, ply + 1, pv_node);
             pos.unmake_move_unchecked(m, &undo);
@@ -692,11 +699,7 @@ impl Searcher<'_, '_> {
                 }
             }
 
-            let piece = pos.piece_on(m.from()).index();
-            self.td.stack[ply].current = m;
-            self.td.stack[ply].piece = piece;
-            self.td.stack[ply + 1].plies_from_null = self.td.stack[ply].plies_from_null + 1;
-            let undo = pos.make_move_unchecked(m);
+            let undo = self.make(pos, ply, m);
             let gives_check = pos.in_check();
             if prune_quiet && !gives_check {
                 pos.unmake_move_unchecked(m, &undo);
@@ -849,11 +852,7 @@ impl Searcher<'_, '_> {
         for i in pv_idx..self.td.root_count {
             let m = self.td.root[i].mv;
             self.td.seldepth = 0;
-            let piece = pos.piece_on(m.from()).index();
-            self.td.stack[0].current = m;
-            self.td.stack[0].piece = piece;
-            self.td.stack[1].plies_from_null = self.td.stack[0].plies_from_null + 1;
-            let undo = pos.make_move_unchecked(m);
+            let undo = self.make(pos, 0, m);
             let gives_check = pos.in_check();
             let new_depth = depth - 1 + gives_check as i32;
             let quiet = !m.is_capture() && !m.is_promotion();
