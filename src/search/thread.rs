@@ -567,6 +567,9 @@ impl Searcher<'_, '_> {
             && static_eval > self.td.stack[ply - 2].static_eval;
         self.td.stack[ply + 1].killers = [Move::NONE; 2];
         self.td.stack[ply + 2].excluded = Move::NONE;
+        // Pieces besides pawns and king (null move and shallow pruning need them); the same
+        // at every move of the node, so computed once.
+        let has_pieces = has_non_pawn_material(pos, pos.side_to_move());
 
         if !in_check && !pv_node && excluded == Move::NONE {
             // Reverse futility pruning.
@@ -586,7 +589,7 @@ impl Searcher<'_, '_> {
                 && static_eval >= beta - 20 * depth + 160
                 && ply >= 1
                 && self.td.stack[ply - 1].current != Move::NONE
-                && has_non_pawn_material(pos, pos.side_to_move())
+                && has_pieces
             {
                 let r = 3 + depth / 3 + ((eval - beta) / 200).min(3);
                 self.td.stack[ply].current = Move::NONE;
@@ -651,7 +654,7 @@ impl Searcher<'_, '_> {
             // pruned by SEE here; quiet moves after the make, unless they give check.
             let may_prune = best > -MATE_BOUND
                 && alpha.abs() < MATE_BOUND
-                && has_non_pawn_material(pos, pos.side_to_move());
+                && has_pieces;
             let mut prune_quiet = false;
             if may_prune {
                 if quiet {
