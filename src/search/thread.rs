@@ -652,9 +652,7 @@ impl Searcher<'_, '_> {
             // Pruning at shallow depth, once a move has kept us from being mated, and never
             // while a mate score is at stake (a quiet move may mate sooner). Captures are
             // pruned by SEE here; quiet moves after the make, unless they give check.
-            let may_prune = best > -MATE_BOUND
-                && alpha.abs() < MATE_BOUND
-                && has_pieces;
+            let may_prune = best > -MATE_BOUND && alpha.abs() < MATE_BOUND && has_pieces;
             let mut prune_quiet = false;
             if may_prune {
                 if quiet {
