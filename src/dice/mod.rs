@@ -5,7 +5,7 @@
 //! rule set), [`roll`] (rolls, the chance node's outcomes), [`game`] (the state, make and
 //! unmake), [`gen`] (generation and the three-dice maximum rule), [`fen`] (the dice FEN),
 //! [`status`] (win, draw, outcomes), [`perft`] (counts over every roll), [`pgn`] (self-play games as PGN, read back and
-//! verified), [`player`] (built-in players). The C ABI over it is
+//! verified), [`player`] (built-in players), [`eval`] (the static value the engine's search averages). The C ABI over it is
 //! `crate::ffi::dice`. Dependencies: `ffi -> dice -> core`.
 //!
 //! ```
@@ -70,6 +70,7 @@
 //! on without taking the king), so standard chess's impossible-check rule does not apply;
 //! without check, any checks may stand. See [`fen`] for the dice FEN.
 
+pub mod eval;
 pub mod fen;
 pub mod game;
 pub mod gen;
