@@ -290,11 +290,25 @@ pub(crate) fn generate<S: Sliders, C: Side, const LEGAL: bool, const GEN: u8, K:
         for side in 0..2 {
             let i = 2 * us.index() + side;
             if castles & (1 << side) != 0 && !(LEGAL && (pos.castle_king_paths[i] & danger).any()) {
-                let (king_to, flag) = if side == 0 {
-                    (Square::from_coords(6, king.rank()), Move::KING_CASTLE)
+                let (king_to, rook_to, flag) = if side == 0 {
+                    let r = king.rank();
+                    (
+                        Square::from_coords(6, r),
+                        Square::from_coords(5, r),
+                        Move::KING_CASTLE,
+                    )
                 } else {
-                    (Square::from_coords(2, king.rank()), Move::QUEEN_CASTLE)
+                    let r = king.rank();
+                    (
+                        Square::from_coords(2, r),
+                        Square::from_coords(3, r),
+                        Move::QUEEN_CASTLE,
+                    )
                 };
+                // Chess960 only: the castling rook may have screened the destination.
+                if LEGAL && pos.chess960 != 0 && pos.castle_uncovers_check(s, i, king_to, rook_to) {
+                    continue;
+                }
                 sink.push(Move::new(king, king_to, flag));
             }
         }
@@ -637,7 +651,15 @@ impl Position {
                 return false;
             }
             let path = attacks::between(king, to) | to.bb();
-            return path.iter().all(|sq| !attacked(sq, occ, theirs));
+            if !path.iter().all(|sq| !attacked(sq, occ, theirs)) {
+                return false;
+            }
+            // The destination once the rook has moved too (Chess960: the rook may have
+            // screened it; in standard chess this changes nothing).
+            let i = crate::types::castling_index(us, m.flag() == Move::KING_CASTLE);
+            let rook_to = Square::from_coords(if i % 2 == 0 { 5 } else { 3 }, to.rank());
+            let after = (occ ^ king.bb() ^ self.castle_rooks[i].bb()) | to.bb() | rook_to.bb();
+            return !attacked(to, after, theirs);
         }
         let mut after = (occ ^ from.bb()) | to.bb();
         let mut theirs_after = theirs & !to.bb();

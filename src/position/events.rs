@@ -1,0 +1,1 @@
+//! Move events (to be written).

@@ -1,0 +1,1 @@
+//! Illegal move reasons (to be written).
