@@ -173,10 +173,10 @@ impl Position {
     pub fn set_chess960(&mut self, on: bool) -> Result<(), FenError> {
         if !on {
             let standard = [Square::H1, Square::A1, Square::H8, Square::A8];
-            for i in 0..4 {
+            for (i, &rook) in standard.iter().enumerate() {
                 let home = Square::E1.relative(Color::from_index((i / 2) as u8));
                 if self.st.castling.has(i)
-                    && (self.castle_rooks[i] != standard[i] || self.castle_kings[i / 2] != home)
+                    && (self.castle_rooks[i] != rook || self.castle_kings[i / 2] != home)
                 {
                     return Err(FenError::CastlingRights);
                 }

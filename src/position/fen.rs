@@ -253,7 +253,7 @@ impl Position {
     /// use chesscore::Position;
     /// let fen = "bqnb1rkr/pp3ppp/3ppn2/2p5/5P2/P2P4/NPP1P1PP/BQ1BNRKR w HFhf - 2 9";
     /// let pos = Position::from_fen_960(fen).unwrap();
-    /// assert_eq!(pos.to_fen(), "bqnb1rkr/pp3ppp/3ppn2/2p5/5P2/P2P4/NPP1P1PP/BQ1BNRKR w KFkf - 2 9");
+    /// assert_eq!(pos.to_fen(), "bqnb1rkr/pp3ppp/3ppn2/2p5/5P2/P2P4/NPP1P1PP/BQ1BNRKR w KQkq - 2 9");
     /// assert_eq!(pos.to_shredder_fen(), fen);
     /// ```
     pub fn from_fen_960(fen: &str) -> Result<Position, FenError> {
