@@ -279,10 +279,30 @@ impl Position {
         String::from_utf8_lossy(&buf[..n]).into_owned()
     }
 
-    /// For the legal generator in Chess960 mode: true when the castle of right `i` (its path
-    /// empty and not attacked with the rook in place) would still leave the king in check on
-    /// `king_to`, from an enemy rook or queen that the castling rook screened on the back rank.
+    /// For the legal generator in Chess960 mode: `castles` (bit 0 king side, bit 1 queen
+    /// side, each with its path empty) without the castles that would leave the king in check
+    /// on its destination once the castling rook has left its square (an enemy rook or queen
+    /// the rook screened on the back rank). The squares the king crosses are the generator's
+    /// own test, with the rook in place.
+    #[cold]
     #[inline(never)]
+    pub(crate) fn chess960_castle_filter<S: Sliders>(&self, s: S, us: Color, castles: u8) -> u8 {
+        let mut kept = castles;
+        for side in 0..2 {
+            if castles & (1 << side) == 0 {
+                continue;
+            }
+            let i = castling_index(us, side == 0);
+            let (king_to, _, rook_to) = self.castle_squares(us, side == 0);
+            if self.castle_uncovers_check(s, i, king_to, rook_to) {
+                kept &= !(1 << side);
+            }
+        }
+        kept
+    }
+
+    /// True when the castle of right `i` would leave the king in check on `king_to` from an
+    /// enemy rook or queen on the occupancy after the castle (king and rook moved).
     pub(crate) fn castle_uncovers_check<S: Sliders>(
         &self,
         s: S,
