@@ -29,7 +29,9 @@
 //! - **Generation**: one more test for castles, in Chess960 mode only (so the standard
 //!   generator pays nothing): the king must not stand in check on its destination once the
 //!   castling rook has left its square (an enemy rook or queen behind the castling rook on the
-//!   back rank). The squares the king crosses are tested with the rook in place.
+//!   back rank). The squares the king crosses are tested with the rook in place. The test is
+//!   compiled in only where the generator's `CHESS960` const parameter says so (chosen by the
+//!   position's mode), so the standard generator compiles exactly as before.
 //!
 //! The hash keys castling rights by their four bits, as in standard chess; two positions with
 //! the same pieces and rights but different rook start squares are not told apart (no game
