@@ -20,6 +20,33 @@
 #define CHESSCORE_VERSION (0 * 10000 + 1 * 100 + 0)
 
 /**
+ * The most events one move gives: an array of this many `ChessMoveEvent`s always suffices.
+ */
+#define CHESS_MOVE_EVENTS_MAX 4
+
+/**
+ * Move event kind: the moving piece goes `from` → `to` (in a castle the king; in Chess960
+ * it may stay, `from == to`).
+ */
+#define CHESS_EVENT_MOVE 1
+
+/**
+ * Move event kind: the captured piece leaves the board from `from` (`== to`; en passant: the
+ * captured pawn's own square).
+ */
+#define CHESS_EVENT_CAPTURE 2
+
+/**
+ * Move event kind: the castling rook goes `from` → `to`.
+ */
+#define CHESS_EVENT_CASTLE_ROOK 3
+
+/**
+ * Move event kind: the pawn on `to` becomes `piece`.
+ */
+#define CHESS_EVENT_PROMOTE 4
+
+/**
  * Most outcomes a roll has (three dice: 56).
  */
 #define CHESS_DICE_MAX_OUTCOMES 56
@@ -316,6 +343,73 @@ typedef enum {
 } ChessStatus;
 
 /**
+ * Why a move is illegal, or that it is legal (`chess_checkMove`). The numbers never change;
+ * `chess_illegalReasonMessage` gives a sentence for each.
+ */
+typedef enum {
+  /**
+   * The move is legal.
+   */
+  CHESS_MOVE_LEGAL = 0,
+  /**
+   * No piece stands on the origin square.
+   */
+  CHESS_ILLEGAL_NO_PIECE = 1,
+  /**
+   * The piece on the origin belongs to the side not to move.
+   */
+  CHESS_ILLEGAL_NOT_YOUR_PIECE = 2,
+  /**
+   * The piece does not move that way (or origin equals target).
+   */
+  CHESS_ILLEGAL_WRONG_GEOMETRY = 3,
+  /**
+   * A piece stands in the way (the square names the first one).
+   */
+  CHESS_ILLEGAL_PATH_BLOCKED = 4,
+  /**
+   * An own piece stands on the target.
+   */
+  CHESS_ILLEGAL_OWN_PIECE_ON_TARGET = 5,
+  /**
+   * A pawn cannot move straight ahead onto an occupied square.
+   */
+  CHESS_ILLEGAL_PAWN_FORWARD_BLOCKED = 6,
+  /**
+   * A pawn moves diagonally only to capture.
+   */
+  CHESS_ILLEGAL_PAWN_CAPTURE_NOTHING = 7,
+  /**
+   * En passant only right after the double step of the pawn beside.
+   */
+  CHESS_ILLEGAL_EN_PASSANT_NOT_AVAILABLE = 8,
+  /**
+   * A pawn reaching the last rank must name its promotion piece.
+   */
+  CHESS_ILLEGAL_PROMOTION_MISSING = 9,
+  /**
+   * Promotion given for a move that is none, or to a pawn or king.
+   */
+  CHESS_ILLEGAL_PROMOTION_NOT_ALLOWED = 10,
+  /**
+   * The castling right on that side is gone.
+   */
+  CHESS_ILLEGAL_CASTLING_NO_RIGHT = 11,
+  /**
+   * Castling out of check (the square names a checker).
+   */
+  CHESS_ILLEGAL_CASTLING_OUT_OF_CHECK = 12,
+  /**
+   * Castling across an attacked square (the square names an attacker).
+   */
+  CHESS_ILLEGAL_CASTLING_THROUGH_CHECK = 13,
+  /**
+   * The move leaves the own king in check (the square names a checking piece).
+   */
+  CHESS_ILLEGAL_KING_LEFT_IN_CHECK = 14
+} ChessIllegalReason;
+
+/**
  * A Dice Chess rule set (`chess_diceSetFromFEN`). Read as an integer (`ChessDiceRulesCode`):
  * any other value is refused with `CHESS_ERR_DICE_INVALID_RULES`.
  */
@@ -413,6 +507,55 @@ typedef enum {
 typedef struct ChessEngine ChessEngine;
 
 /**
+ * A chess position: 9216 bytes, 8-byte aligned, owned by the caller (stack, arrays, heap).
+ * Its fields are the library's business. Initialise it with `chess_setFromFEN` or
+ * `chess_setStartPosition` before any other use; copy it with `memcpy` to give another thread
+ * its own. The library keeps no global mutable state (only a write-once cache of the CPU
+ * feature check).
+ */
+typedef struct {
+  uint64_t _opaque[CHESS_POSITION_WORDS];
+} ChessPosition;
+
+/**
+ * A move in 16 bits:
+ *
+ * ```text
+ * bits  0- 5  from square (0..63, LERF: a1 = 0, b1 = 1, ..., h8 = 63)
+ * bits  6-11  to square; for castling the king's destination (g1, c1, g8, c8; in Chess960
+ *             it may be the from square: the king already stands there)
+ * bits 12-15  flag: 0 quiet, 1 double pawn push, 2 king-side castle, 3 queen-side castle,
+ *             4 capture, 5 en passant, 8-11 promotion to knight/bishop/rook/queen,
+ *             12-15 capture with promotion to knight/bishop/rook/queen (6, 7 unused)
+ * ```
+ * Bit 14 marks a capture, bit 15 a promotion; 0 is never a legal move.
+ */
+typedef uint16_t ChessMove;
+
+/**
+ * One thing a move does on the board (see `chess_moveEvents`).
+ */
+typedef struct {
+  /**
+   * `CHESS_EVENT_MOVE`, `CHESS_EVENT_CAPTURE`, `CHESS_EVENT_CASTLE_ROOK` or
+   * `CHESS_EVENT_PROMOTE`.
+   */
+  uint8_t kind;
+  /**
+   * The piece (`color << 3 | type`; for a promotion the new piece).
+   */
+  uint8_t piece;
+  /**
+   * Its square before the event (0..63).
+   */
+  uint8_t from;
+  /**
+   * Its square after the event (0..63).
+   */
+  uint8_t to;
+} ChessMoveEvent;
+
+/**
  * A Dice Chess game: 9280 bytes, 8-byte aligned, owned by the caller. Its fields are the
  * library's. Initialise it with `chess_diceSetFromFEN` or `chess_diceSetStart`; copy it with
  * `memcpy` (an expectimax search copies it per node or makes and unmakes).
@@ -449,20 +592,6 @@ typedef struct {
    */
   uint32_t weight;
 } ChessDiceOutcome;
-
-/**
- * A move in 16 bits:
- *
- * ```text
- * bits  0- 5  from square (0..63, LERF: a1 = 0, b1 = 1, ..., h8 = 63)
- * bits  6-11  to square; for castling the king's destination (g1, c1, g8, c8)
- * bits 12-15  flag: 0 quiet, 1 double pawn push, 2 king-side castle, 3 queen-side castle,
- *             4 capture, 5 en passant, 8-11 promotion to knight/bishop/rook/queen,
- *             12-15 capture with promotion to knight/bishop/rook/queen (6, 7 unused)
- * ```
- * Bit 14 marks a capture, bit 15 a promotion; 0 is never a legal move.
- */
-typedef uint16_t ChessMove;
 
 /**
  * A fixed list of up to 256 moves; `count` says how many of `moves` are valid (entries past
@@ -507,17 +636,6 @@ typedef struct {
    */
   uint8_t reserved[2];
 } ChessDiceStatus;
-
-/**
- * A chess position: 9216 bytes, 8-byte aligned, owned by the caller (stack, arrays, heap).
- * Its fields are the library's business. Initialise it with `chess_setFromFEN` or
- * `chess_setStartPosition` before any other use; copy it with `memcpy` to give another thread
- * its own. The library keeps no global mutable state (only a write-once cache of the CPU
- * feature check).
- */
-typedef struct {
-  uint64_t _opaque[CHESS_POSITION_WORDS];
-} ChessPosition;
 
 /**
  * What a UCI `info` line carries, passed to `ChessSearchLimits.onInfo` after every completed
@@ -794,6 +912,117 @@ uint64_t chess_rookAttacks(uint32_t square, uint64_t occupied);
  * Queen attacks from `square` with blockers `occupied` (first blocker included).
  */
 uint64_t chess_queenAttacks(uint32_t square, uint64_t occupied);
+
+/**
+ * Sets `*pos` from a Chess960 FEN (X-FEN or Shredder-FEN castling field: `KQkq` for the
+ * outermost rooks, or the rooks' file letters `A`-`H`/`a`-`h`); the position is in Chess960
+ * mode (`chess_toFEN` writes X-FEN, castling in UCI is the king taking its rook). Otherwise
+ * as strict as `chess_setFromFEN`; on error `*pos` is left as it was.
+ *
+ * # Safety
+ * `pos` is NULL or valid for writes of a `ChessPosition`; `fen` is NULL or a NUL-terminated
+ * string.
+ */
+ChessStatus chess_setFromFEN960(ChessPosition *pos, const char *fen);
+
+/**
+ * Sets `*pos` to Chess960 starting position `number` (0..959, the standard numbering; 518 is
+ * the standard start), in Chess960 mode. `CHESS_ERR_INVALID_ARGUMENT` for a number past 959.
+ *
+ * # Safety
+ * `pos` is NULL or valid for writes of a `ChessPosition`.
+ */
+ChessStatus chess_setChess960Start(ChessPosition *pos, uint32_t number);
+
+/**
+ * Turns Chess960 mode on or off (only text changes: FEN castling fields and castling in UCI).
+ * Turning it off needs the standard castling setup for every right the position has, else
+ * `CHESS_ERR_FEN_CASTLING_RIGHTS` and `*pos` is unchanged.
+ *
+ * # Safety
+ * `pos` is NULL or points to a `ChessPosition`.
+ */
+ChessStatus chess_setChess960(ChessPosition *pos, bool on);
+
+/**
+ * True when `*pos` is in Chess960 mode; false for standard mode and for NULL or invalid
+ * positions.
+ *
+ * # Safety
+ * `pos` is NULL or points to a `ChessPosition`.
+ */
+bool chess_isChess960(const ChessPosition *pos);
+
+/**
+ * Writes the FEN of `*pos` with a Shredder-FEN castling field (the rooks' file letters,
+ * `HAha` for the standard setup) and a NUL into `buf[0..len]` (`CHESS_FEN_MAX` bytes
+ * suffice), whatever the mode.
+ *
+ * # Safety
+ * `pos` is NULL or points to a `ChessPosition`; `buf` is NULL or valid for `len` bytes.
+ */
+ChessStatus chess_toShredderFEN(const ChessPosition *pos, char *buf, size_t len);
+
+/**
+ * Writes the UCI text of `move`, a legal move of `*pos`, in the position's mode (castling as
+ * `e1g1`, in Chess960 mode as the king taking its rook, `e1h1`) and a NUL into `buf[0..len]`
+ * (6 bytes suffice). `CHESS_ERR_ILLEGAL_MOVE` when `move` is not legal in `*pos`.
+ *
+ * # Safety
+ * `pos` is NULL or points to a `ChessPosition`; `buf` is NULL or valid for `len` bytes.
+ */
+ChessStatus chess_moveToUciInPosition(const ChessPosition *pos,
+                                      ChessMove move,
+                                      char *buf,
+                                      size_t len);
+
+/**
+ * Writes the board events of `move`, a legal move of `*pos`, in order into
+ * `events[0..*count]` (room for `capacity`; `CHESS_MOVE_EVENTS_MAX` always suffices): the
+ * moving piece (`CHESS_EVENT_MOVE`), the captured piece at its real square
+ * (`CHESS_EVENT_CAPTURE`), the castling rook (`CHESS_EVENT_CASTLE_ROOK`), the promotion
+ * (`CHESS_EVENT_PROMOTE`). The events of one move happen together: to apply them, lift every
+ * `from` piece of the move, capture and rook events first, then put the move and rook pieces
+ * on their `to` squares, then promote (in Chess960 king and rook may swap squares).
+ * `CHESS_ERR_ILLEGAL_MOVE` for a move that is not legal, `CHESS_ERR_BUFFER_TOO_SMALL` when
+ * `capacity` is short; nothing is written on error.
+ *
+ * # Safety
+ * `pos` is NULL or points to a `ChessPosition`; `events` is NULL or valid for writes of
+ * `capacity` events; `count` is NULL or valid for writes.
+ */
+ChessStatus chess_moveEvents(const ChessPosition *pos,
+                             ChessMove move,
+                             ChessMoveEvent *events,
+                             size_t capacity,
+                             size_t *count);
+
+/**
+ * Why moving `from` → `to` (squares 0..63) with promotion piece type `promotion` (0 none,
+ * 2..5 knight..queen; 1 and 6 are refused as `CHESS_ILLEGAL_PROMOTION_NOT_ALLOWED`) is
+ * illegal in `*pos`, or `CHESS_MOVE_LEGAL`: the first rule broken, in the order no piece, not
+ * yours, castling, geometry, path, own piece on target, pawn rules, promotion, king safety.
+ * `*square` gets the square the reason names (checking or attacking piece, first blocker) or
+ * 64 for none. Castling is the king's move to g/c (in Chess960 mode, onto its own rook).
+ * Cheap: no move generation. `CHESS_ERR_INVALID_ARGUMENT` for a square past 63 or a
+ * promotion past 6; nothing is written on error.
+ *
+ * # Safety
+ * `pos` is NULL or points to a `ChessPosition`; `reason` and `square` are NULL or valid for
+ * writes.
+ */
+ChessStatus chess_checkMove(const ChessPosition *pos,
+                            uint8_t from,
+                            uint8_t to,
+                            uint8_t promotion,
+                            ChessIllegalReason *reason,
+                            uint8_t *square);
+
+/**
+ * An English sentence for an illegal-move reason (`ChessIllegalReason` value; never NULL,
+ * unknown values get a sentence saying so). Static: do not free it.
+ */
+const char *chess_illegalReasonMessage(int reason);
 
 /**
  * Sets `*game` from a dice FEN under `rules`: standard FEN whose en passant field may hold

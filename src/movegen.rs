@@ -238,14 +238,24 @@ pub(crate) fn attacked_by<S: Sliders, T: Side>(pos: &Position, s: S, occ: Bitboa
 }
 
 /// The generator. `C` must be the side to move; `LEGAL` selects legal generation; `GEN` is a
-/// [`GenType`] value; `kinds` a piece-type mask.
+/// [`GenType`] value; `kinds` a piece-type mask. `CHESS960` must be the position's Chess960
+/// mode when `LEGAL`: it compiles in the one castling test only Chess960 needs (see
+/// `position::chess960`), so the standard generator carries no trace of it.
 #[inline(always)]
-pub(crate) fn generate<S: Sliders, C: Side, const LEGAL: bool, const GEN: u8, K: MoveSink>(
+pub(crate) fn generate<
+    S: Sliders,
+    C: Side,
+    const LEGAL: bool,
+    const GEN: u8,
+    const CHESS960: bool,
+    K: MoveSink,
+>(
     pos: &Position,
     s: S,
     kinds: u8,
     sink: &mut K,
 ) {
+    debug_assert!(!LEGAL || CHESS960 == pos.is_chess960());
     debug_assert_eq!(pos.side_to_move(), C::COLOR);
     let us = C::COLOR;
     let them = us.flip();
@@ -279,6 +289,11 @@ pub(crate) fn generate<S: Sliders, C: Side, const LEGAL: bool, const GEN: u8, K:
                     castles |= 1 << side;
                 }
             }
+        }
+        // Chess960 only (a cold call; compiled out of the standard generator): drop the
+        // castles whose rook screens the king's destination from an enemy rook or queen.
+        if LEGAL && CHESS960 && castles != 0 {
+            castles = pos.chess960_castle_filter(s, us, castles);
         }
         let danger = if LEGAL && (targets.any() || castles != 0) {
             attacked_by::<S, C::Other>(pos, s, occ ^ king.bb())
@@ -511,33 +526,34 @@ pub(crate) fn dispatch_with<S: Sliders, K: MoveSink>(
     sink: &mut K,
 ) {
     macro_rules! go {
-        ($c:ty) => {
+        ($c:ty, $x:expr) => {
             match (legality, gen) {
                 (Legality::Legal, GenType::All) => {
-                    generate::<S, $c, true, GEN_ALL, K>(pos, s, kinds, sink)
+                    generate::<S, $c, true, GEN_ALL, $x, K>(pos, s, kinds, sink)
                 }
                 (Legality::Legal, GenType::Captures) => {
-                    generate::<S, $c, true, GEN_CAPTURES, K>(pos, s, kinds, sink)
+                    generate::<S, $c, true, GEN_CAPTURES, $x, K>(pos, s, kinds, sink)
                 }
                 (Legality::Legal, GenType::Quiets) => {
-                    generate::<S, $c, true, GEN_QUIETS, K>(pos, s, kinds, sink)
+                    generate::<S, $c, true, GEN_QUIETS, $x, K>(pos, s, kinds, sink)
                 }
                 (Legality::PseudoLegal, GenType::All) => {
-                    generate::<S, $c, false, GEN_ALL, K>(pos, s, kinds, sink)
+                    generate::<S, $c, false, GEN_ALL, false, K>(pos, s, kinds, sink)
                 }
                 (Legality::PseudoLegal, GenType::Captures) => {
-                    generate::<S, $c, false, GEN_CAPTURES, K>(pos, s, kinds, sink)
+                    generate::<S, $c, false, GEN_CAPTURES, false, K>(pos, s, kinds, sink)
                 }
                 (Legality::PseudoLegal, GenType::Quiets) => {
-                    generate::<S, $c, false, GEN_QUIETS, K>(pos, s, kinds, sink)
+                    generate::<S, $c, false, GEN_QUIETS, false, K>(pos, s, kinds, sink)
                 }
             }
         };
     }
-    if pos.side_to_move() == Color::WHITE {
-        go!(White)
-    } else {
-        go!(Black)
+    match (pos.side_to_move() == Color::WHITE, pos.is_chess960()) {
+        (true, false) => go!(White, false),
+        (false, false) => go!(Black, false),
+        (true, true) => go!(White, true),
+        (false, true) => go!(Black, true),
     }
 }
 
@@ -637,7 +653,15 @@ impl Position {
                 return false;
             }
             let path = attacks::between(king, to) | to.bb();
-            return path.iter().all(|sq| !attacked(sq, occ, theirs));
+            if !path.iter().all(|sq| !attacked(sq, occ, theirs)) {
+                return false;
+            }
+            // The destination once the rook has moved too (Chess960: the rook may have
+            // screened it; in standard chess this changes nothing).
+            let i = crate::types::castling_index(us, m.flag() == Move::KING_CASTLE);
+            let rook_to = Square::from_coords(if i % 2 == 0 { 5 } else { 3 }, to.rank());
+            let after = (occ ^ king.bb() ^ self.castle_rooks[i].bb()) | to.bb() | rook_to.bb();
+            return !attacked(to, after, theirs);
         }
         let mut after = (occ ^ from.bb()) | to.bb();
         let mut theirs_after = theirs & !to.bb();

@@ -130,10 +130,11 @@ impl Move {
         self.flag() == Self::DOUBLE_PUSH
     }
 
-    /// False for the unused flags 6 and 7 and for from == to. A well-formed move may still be
-    /// illegal in a given position.
+    /// False for the unused flags 6 and 7 and for from == to other than a castle (in Chess960
+    /// the king may castle to the square it stands on, see `position::chess960`). A
+    /// well-formed move may still be illegal in a given position.
     pub const fn is_well_formed(self) -> bool {
-        !matches!(self.flag(), 6 | 7) && (self.0 & 63) != (self.0 >> 6 & 63)
+        !matches!(self.flag(), 6 | 7) && ((self.0 & 63) != (self.0 >> 6 & 63) || self.is_castle())
     }
 
     /// The UCI text (`e2e4`, `e7e8q`, castling as the king's move `e1g1`) into a 5-byte buffer;

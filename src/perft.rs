@@ -33,17 +33,17 @@ const GEN_ALL: u8 = crate::movegen::GenType::All as u8;
 macro_rules! perft_recursions {
     ($(#[$attr:meta])* $bulk:ident, $full:ident) => {
         $(#[$attr])*
-        fn $bulk<S: Sliders, C: Side>(pos: &mut Position, s: S, depth: u32) -> u64 {
+        fn $bulk<S: Sliders, C: Side, const X: bool>(pos: &mut Position, s: S, depth: u32) -> u64 {
             if depth <= 1 {
                 if depth == 0 {
                     return 1;
                 }
                 let mut c = MoveCounter(0);
-                generate::<S, C, true, GEN_ALL, _>(pos, s, ALL_PIECE_TYPES, &mut c);
+                generate::<S, C, true, GEN_ALL, X, _>(pos, s, ALL_PIECE_TYPES, &mut c);
                 return c.0;
             }
             let mut list = MoveList::new();
-            generate::<S, C, true, GEN_ALL, _>(pos, s, ALL_PIECE_TYPES, &mut list);
+            generate::<S, C, true, GEN_ALL, X, _>(pos, s, ALL_PIECE_TYPES, &mut list);
             let mut nodes = 0;
             if depth == 2 {
                 // The level above the leaves: the count inlined, no call per move.
@@ -51,7 +51,7 @@ macro_rules! perft_recursions {
                 for &m in list.iter() {
                     let cap = pos.make_move_in_node::<false>(m, C::COLOR);
                     let mut c = MoveCounter(0);
-                    generate::<S, C::Other, true, GEN_ALL, _>(pos, s, ALL_PIECE_TYPES, &mut c);
+                    generate::<S, C::Other, true, GEN_ALL, X, _>(pos, s, ALL_PIECE_TYPES, &mut c);
                     nodes += c.0;
                     pos.unmake_move_in_node::<false>(m, cap, &saved, C::COLOR);
                 }
@@ -60,19 +60,19 @@ macro_rules! perft_recursions {
             let saved = pos.node_state();
             for &m in list.iter() {
                 let cap = pos.make_move_in_node::<false>(m, C::COLOR);
-                nodes += $bulk::<S, C::Other>(pos, s, depth - 1);
+                nodes += $bulk::<S, C::Other, X>(pos, s, depth - 1);
                 pos.unmake_move_in_node::<false>(m, cap, &saved, C::COLOR);
             }
             nodes
         }
 
         $(#[$attr])*
-        fn $full<S: Sliders, C: Side>(pos: &mut Position, s: S, depth: u32) -> u64 {
+        fn $full<S: Sliders, C: Side, const X: bool>(pos: &mut Position, s: S, depth: u32) -> u64 {
             if depth == 0 {
                 return 1;
             }
             let mut list = MoveList::new();
-            generate::<S, C, true, GEN_ALL, _>(pos, s, ALL_PIECE_TYPES, &mut list);
+            generate::<S, C, true, GEN_ALL, X, _>(pos, s, ALL_PIECE_TYPES, &mut list);
             let mut nodes = 0;
             if depth == 1 {
                 // The leaves: made and unmade, counted without a call for depth 0.
@@ -87,7 +87,7 @@ macro_rules! perft_recursions {
             let saved = pos.node_state();
             for &m in list.iter() {
                 let cap = pos.make_move_in_node::<true>(m, C::COLOR);
-                nodes += $full::<S, C::Other>(pos, s, depth - 1);
+                nodes += $full::<S, C::Other, X>(pos, s, depth - 1);
                 pos.unmake_move_in_node::<true>(m, cap, &saved, C::COLOR);
             }
             nodes
@@ -106,11 +106,15 @@ perft_recursions!(
 #[cfg(target_arch = "x86_64")]
 #[target_feature(enable = "bmi1,bmi2,popcnt,lzcnt")]
 fn perft_bmi2(pos: &mut Position, s: Pext, depth: u32, mode: PerftMode) -> u64 {
-    match (pos.side_to_move() == Color::WHITE, mode) {
-        (true, PerftMode::Bulk) => bulk_bmi2::<Pext, White>(pos, s, depth),
-        (false, PerftMode::Bulk) => bulk_bmi2::<Pext, Black>(pos, s, depth),
-        (true, PerftMode::Full) => full_bmi2::<Pext, White>(pos, s, depth),
-        (false, PerftMode::Full) => full_bmi2::<Pext, Black>(pos, s, depth),
+    match (pos.side_to_move() == Color::WHITE, mode, pos.is_chess960()) {
+        (true, PerftMode::Bulk, false) => bulk_bmi2::<Pext, White, false>(pos, s, depth),
+        (false, PerftMode::Bulk, false) => bulk_bmi2::<Pext, Black, false>(pos, s, depth),
+        (true, PerftMode::Full, false) => full_bmi2::<Pext, White, false>(pos, s, depth),
+        (false, PerftMode::Full, false) => full_bmi2::<Pext, Black, false>(pos, s, depth),
+        (true, PerftMode::Bulk, true) => bulk_bmi2::<Pext, White, true>(pos, s, depth),
+        (false, PerftMode::Bulk, true) => bulk_bmi2::<Pext, Black, true>(pos, s, depth),
+        (true, PerftMode::Full, true) => full_bmi2::<Pext, White, true>(pos, s, depth),
+        (false, PerftMode::Full, true) => full_bmi2::<Pext, Black, true>(pos, s, depth),
     }
 }
 
@@ -130,11 +134,15 @@ pub fn perft_on(pos: &mut Position, backend: Backend, depth: u32, mode: PerftMod
 /// Perft on a given back end in portable code (no CPU-specific instructions beyond the
 /// back end's own); [`perft_on`] is the fast entry.
 pub fn perft_with<S: Sliders>(pos: &mut Position, s: S, depth: u32, mode: PerftMode) -> u64 {
-    match (pos.side_to_move() == Color::WHITE, mode) {
-        (true, PerftMode::Bulk) => bulk::<S, White>(pos, s, depth),
-        (false, PerftMode::Bulk) => bulk::<S, Black>(pos, s, depth),
-        (true, PerftMode::Full) => full::<S, White>(pos, s, depth),
-        (false, PerftMode::Full) => full::<S, Black>(pos, s, depth),
+    match (pos.side_to_move() == Color::WHITE, mode, pos.is_chess960()) {
+        (true, PerftMode::Bulk, false) => bulk::<S, White, false>(pos, s, depth),
+        (false, PerftMode::Bulk, false) => bulk::<S, Black, false>(pos, s, depth),
+        (true, PerftMode::Full, false) => full::<S, White, false>(pos, s, depth),
+        (false, PerftMode::Full, false) => full::<S, Black, false>(pos, s, depth),
+        (true, PerftMode::Bulk, true) => bulk::<S, White, true>(pos, s, depth),
+        (false, PerftMode::Bulk, true) => bulk::<S, Black, true>(pos, s, depth),
+        (true, PerftMode::Full, true) => full::<S, White, true>(pos, s, depth),
+        (false, PerftMode::Full, true) => full::<S, Black, true>(pos, s, depth),
     }
 }
 

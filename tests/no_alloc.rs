@@ -83,3 +83,27 @@ fn a_search_allocates_nothing() {
     assert_eq!(n, 0, "a search of {nodes} nodes allocated {n} times");
     assert!(infos >= 7 && nodes > 1000);
 }
+
+#[test]
+fn chess960_move_events_and_check_move_do_not_allocate() {
+    let mut pos =
+        Position::from_fen_960("1r4kr/pppppppp/8/8/8/8/PPPPPPPP/1R4KR w KQkq - 0 1").unwrap();
+    let std_pos = Position::startpos();
+    let n = allocations_during(|| {
+        std::hint::black_box(pos.perft(3));
+        std::hint::black_box(pos.perft_full(2));
+        let list = pos.legal_moves();
+        let mut buf = [0u8; 5];
+        for &m in list.iter() {
+            std::hint::black_box(pos.move_events(m).is_ok());
+            std::hint::black_box(pos.write_uci_move(m, &mut buf));
+        }
+        for from in chesscore::Square::all() {
+            for to in chesscore::Square::all() {
+                std::hint::black_box(pos.check_move(from, to, PieceType::NONE));
+                std::hint::black_box(std_pos.check_move(from, to, PieceType::QUEEN));
+            }
+        }
+    });
+    assert_eq!(n, 0, "Chess960, events and check_move allocated {n} times");
+}

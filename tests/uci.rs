@@ -144,7 +144,9 @@ fn uci_lists_every_option_then_uciok() {
         .iter()
         .filter(|l| l.starts_with("option name "))
         .collect();
-    assert_eq!(options.len(), OPTIONS.len(), "{lines:?}");
+    // The engine's options and the front end's own UCI_Chess960.
+    assert_eq!(options.len(), OPTIONS.len() + 1, "{lines:?}");
+    assert!(options.contains(&&"option name UCI_Chess960 type check default false".to_string()));
     for (name, kind) in OPTIONS {
         let expected = match kind {
             OptionKind::Spin { default, min, max } => {
@@ -175,7 +177,7 @@ fn uci_lists_every_option_then_uciok() {
             "{needed}"
         );
     }
-    assert_eq!(lines.len(), 3 + OPTIONS.len());
+    assert_eq!(lines.len(), 4 + OPTIONS.len());
 }
 
 #[test]
@@ -797,4 +799,72 @@ fn random_command_soup_never_breaks_the_session() {
     s.wait_for("readyok", SHORT);
     let lines = s.go("depth 3");
     assert_legal_bestmove(START_FEN, lines.last().unwrap());
+}
+
+/// The FEN line `d` prints.
+fn d_fen(s: &mut Session) -> String {
+    s.send("d");
+    let lines = s.wait_for("Fen:", SHORT);
+    lines.last().unwrap()["Fen: ".len()..].to_string()
+}
+
+#[test]
+fn chess960_positions_and_castling_as_king_takes_rook() {
+    let mut s = Session::new();
+    // Off: a Shredder-FEN castling field is refused, castling is the king's move.
+    s.send("position fen r3k2r/8/8/8/8/8/8/R3K2R w HAha - 0 1");
+    assert_eq!(info_strings(&s.take()).len(), 1);
+    s.send("position fen r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 0 1 moves e1g1");
+    assert_eq!(d_fen(&mut s), "r3k2r/8/8/8/8/8/8/R4RK1 b kq - 1 1");
+    s.send("position fen r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 0 1");
+    let lines = s.go("depth 2 searchmoves e1g1");
+    assert!(
+        lines.last().unwrap().starts_with("bestmove e1g1"),
+        "{lines:?}"
+    );
+
+    s.send("setoption name UCI_Chess960 value true");
+    s.send("position fen r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 0 1");
+    let lines = s.go("depth 2 searchmoves e1h1");
+    assert!(
+        lines.last().unwrap().starts_with("bestmove e1h1"),
+        "{lines:?}"
+    );
+    assert!(
+        lines
+            .iter()
+            .any(|l| l.starts_with("info depth") && l.contains(" pv e1h1")),
+        "{lines:?}"
+    );
+    // Shredder-FEN in, X-FEN out; the king on g1 castles onto its own square, written g1h1.
+    s.send("position fen bqnb1rkr/pp3ppp/3ppn2/2p5/5P2/P2P4/NPP1P1PP/BQ1BNRKR w HFhf - 2 9");
+    assert_eq!(
+        d_fen(&mut s),
+        "bqnb1rkr/pp3ppp/3ppn2/2p5/5P2/P2P4/NPP1P1PP/BQ1BNRKR w KQkq - 2 9"
+    );
+    s.send("position fen 4k3/8/8/8/8/8/8/6KR w H - 0 1 moves g1h1");
+    assert_eq!(d_fen(&mut s), "4k3/8/8/8/8/8/8/5RK1 b - - 1 1");
+    let lines = s.take();
+    assert!(info_strings(&lines).is_empty(), "{lines:?}");
+    s.send("position fen 4k3/8/8/8/8/8/8/6KR w H - 0 1");
+    let lines = s.go("depth 1 searchmoves g1h1");
+    assert!(
+        lines.last().unwrap().starts_with("bestmove g1h1"),
+        "{lines:?}"
+    );
+    // startpos in Chess960 mode: e1h1 is castling once the way is clear.
+    s.send("position startpos moves e2e4 e7e5 g1f3 b8c6 f1c4 g8f6 e1h1");
+    assert_eq!(
+        d_fen(&mut s),
+        "r1bqkb1r/pppp1ppp/2n2n2/4p3/2B1P3/5N2/PPPP1PPP/RNBQ1RK1 b kq - 5 4"
+    );
+    // A bad value is reported; the mode stays.
+    s.send("setoption name UCI_Chess960 value maybe");
+    assert_eq!(info_strings(&s.take()).len(), 1);
+    s.send("position fen r3k2r/8/8/8/8/8/8/R3K2R w HAha - 0 1");
+    assert!(info_strings(&s.take()).is_empty());
+    // Off again: e1h1 is no move.
+    s.send("setoption name UCI_Chess960 value false");
+    s.send("position fen r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 0 1 moves e1h1");
+    assert_eq!(info_strings(&s.take()).len(), 1);
 }

@@ -74,6 +74,28 @@ def play_game(engine):
             return
 
 
+def play_chess960(engine):
+    """Chess960 through `UCI_Chess960` (python-chess sets it for a Chess960 board): short games
+    from a few start positions, and castles (king takes rook) forced through `searchmoves`,
+    among them a king that castles onto its own square."""
+    game = object()
+    for n in (0, 217, 518, 959):
+        board = chess.Board.from_chess960_pos(n)
+        for _ in range(12):
+            result = engine.play(board, chess.engine.Limit(time=0.02), game=game)
+            check(result.move in board.legal_moves, f"illegal {result.move} in {board.fen()}")
+            board.push(result.move)
+            if board.is_game_over():
+                break
+    for fen in ("4k3/8/8/8/8/8/8/6KR w H - 0 1", "r5kr/8/8/8/8/8/8/RK5R w KQkq - 0 1",
+                "rk5r/8/8/8/8/8/8/R5KR w KQkq - 0 1"):
+        board = chess.Board(fen, chess960=True)
+        for castle in [m for m in board.legal_moves if board.is_castling(m)]:
+            result = engine.play(board, chess.engine.Limit(depth=2), root_moves=[castle])
+            check(result.move == castle, f"{fen}: {result.move} instead of {castle}")
+    check("UCI_Chess960" in engine.options, "option UCI_Chess960 missing")
+
+
 def check_multipv(engine):
     board = chess.Board("r1bqkbnr/pppp1ppp/2n5/4p3/4P3/5N2/PPPP1PPP/RNBQKB1R w KQkq - 2 3")
     infos = engine.analyse(board, chess.engine.Limit(depth=7), multipv=3)
@@ -171,6 +193,7 @@ def main():
         for check_fn in (
             check_options,
             play_game,
+            play_chess960,
             check_multipv,
             check_mate_and_searchmoves,
             check_ponder,

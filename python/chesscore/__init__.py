@@ -38,8 +38,13 @@ from ._board import (
 from ._dice import DiceGame, DiceRules, DiceState, DiceStatus, Roll
 from ._engine import MATE_SCORE, Engine, SearchInfo, SearchResult
 
+# ---- Chess960, move events, why a move is illegal (issue 14) ----
+from ._chess960 import IllegalReason, MoveCheck, MoveEvent
+# ---- end of issue 14 block ----
+
 for _cls in (Board, ChessError, GameStatus, Move, Piece, Status, DiceGame, DiceRules, DiceState,
-             DiceStatus, Roll, Engine, SearchInfo, SearchResult):
+             DiceStatus, Roll, Engine, SearchInfo, SearchResult, IllegalReason, MoveCheck,
+             MoveEvent):
     _cls.__module__ = "chesscore"
 del _cls
 
@@ -50,4 +55,6 @@ __all__ = [
     "WHITE", "Board", "ChessError", "GameStatus", "Move", "Piece", "Status", "library_path",
     "message", "parse_square", "square_name", "version", "DiceGame", "DiceRules", "DiceState",
     "DiceStatus", "Roll", "MATE_SCORE", "Engine", "SearchInfo", "SearchResult",
+    # issue 14: Chess960, move events, why a move is illegal
+    "IllegalReason", "MoveCheck", "MoveEvent",
 ]

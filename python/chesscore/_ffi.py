@@ -174,6 +174,33 @@ _SIGNATURES = {
     "chess_diceGetPosition": (c_int, [P(DiceGame), P(Position)]),
 }
 
+# ---- Chess960, move events, why a move is illegal (issue 14) ---------------------------------
+
+MOVE_EVENTS_MAX = 4
+
+
+class MoveEvent(ctypes.Structure):
+    _fields_ = [("kind", u8), ("piece", u8), ("from_", u8), ("to", u8)]
+
+
+_SIZES_CHESS960 = {MoveEvent: 4}
+for _t, _n in _SIZES_CHESS960.items():
+    assert ctypes.sizeof(_t) == _n, (_t.__name__, ctypes.sizeof(_t), _n)
+
+_SIGNATURES.update({
+    "chess_setFromFEN960": (c_int, [P(Position), c_char_p]),
+    "chess_setChess960Start": (c_int, [P(Position), u32]),
+    "chess_setChess960": (c_int, [P(Position), c_bool]),
+    "chess_isChess960": (c_bool, [P(Position)]),
+    "chess_toShredderFEN": (c_int, [P(Position), ctypes.c_char_p, size_t]),
+    "chess_moveToUciInPosition": (c_int, [P(Position), u16, ctypes.c_char_p, size_t]),
+    "chess_moveEvents": (c_int, [P(Position), u16, P(MoveEvent), size_t, P(size_t)]),
+    "chess_checkMove": (c_int, [P(Position), u8, u8, u8, P(c_int), P(u8)]),
+    "chess_illegalReasonMessage": (c_char_p, [c_int]),
+})
+
+# ---- end of issue 14 block -------------------------------------------------------------------
+
 
 def _candidates() -> list[str]:
     env = os.environ.get("CHESSCORE_LIBRARY")

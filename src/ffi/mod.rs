@@ -1,7 +1,7 @@
 //! The C ABI: `extern "C"` functions with the prefix `chess_`, a thin skin over the safe core,
 //! one file per concern: [`status`] (codes and messages), [`position`] (setup, getters, game
 //! status), [`moves`] (generation, make/unmake), [`perft`], [`text`] (FEN, UCI, pictures),
-//! [`attacks`], [`engine`] (engine handles, search, evaluation), [`dice`] (Dice Chess games), with the boundary's rules in
+//! [`attacks`], [`chess960`] (Chess960, move events, why a move is illegal), [`engine`] (engine handles, search, evaluation), [`dice`] (Dice Chess games), with the boundary's rules in
 //! [`guard`] and the C types in [`types`].
 //!
 //! Conventions, the same for every export:
@@ -21,6 +21,7 @@
 #![allow(non_snake_case)]
 
 pub mod attacks;
+pub mod chess960;
 pub mod dice;
 pub mod engine;
 pub(crate) mod guard;
@@ -32,6 +33,7 @@ pub mod text;
 mod types;
 
 pub use attacks::*;
+pub use chess960::*;
 pub use dice::*;
 pub use engine::*;
 pub use moves::*;

@@ -12,7 +12,7 @@ use crate::position::Position;
 use core::ffi::c_char;
 
 /// A `fmt::Write` into a fixed stack buffer (no heap); fails when full.
-struct StackText<const N: usize> {
+pub(crate) struct StackText<const N: usize> {
     buf: [u8; N],
     len: usize,
 }
@@ -43,7 +43,7 @@ impl<const N: usize> core::fmt::Write for StackText<N> {
 ///
 /// # Safety
 /// `buf` is NULL or valid for writes of `len` bytes.
-unsafe fn write_text<const N: usize>(
+pub(crate) unsafe fn write_text<const N: usize>(
     buf: *mut c_char,
     len: usize,
     write: impl FnOnce(&mut StackText<N>) -> core::fmt::Result,
@@ -68,7 +68,7 @@ unsafe fn write_text<const N: usize>(
 ///
 /// # Safety
 /// `pos` is NULL or points to a `ChessPosition`; `buf` is NULL or valid for `len` bytes.
-unsafe fn position_text<const N: usize>(
+pub(crate) unsafe fn position_text<const N: usize>(
     pos: *const ChessPosition,
     buf: *mut c_char,
     len: usize,

@@ -16,7 +16,8 @@ use core::mem::MaybeUninit;
 ///
 /// ```text
 /// bits  0- 5  from square (0..63, LERF: a1 = 0, b1 = 1, ..., h8 = 63)
-/// bits  6-11  to square; for castling the king's destination (g1, c1, g8, c8)
+/// bits  6-11  to square; for castling the king's destination (g1, c1, g8, c8; in Chess960
+///             it may be the from square: the king already stands there)
 /// bits 12-15  flag: 0 quiet, 1 double pawn push, 2 king-side castle, 3 queen-side castle,
 ///             4 capture, 5 en passant, 8-11 promotion to knight/bishop/rook/queen,
 ///             12-15 capture with promotion to knight/bishop/rook/queen (6, 7 unused)

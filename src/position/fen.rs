@@ -187,8 +187,9 @@ pub(super) struct CastleTables {
     pub(super) touched: Bitboard,
 }
 
-/// Computes the [`CastleTables`] of a position whose castling rooks stand on `rooks`.
-pub(super) fn castle_tables(rooks: &[Square; 4]) -> CastleTables {
+/// Computes the [`CastleTables`] of a position whose castling rooks stand on `rooks` and
+/// whose kings castle from `kings` (per color).
+pub(super) fn castle_tables(rooks: &[Square; 4], kings: &[Square; 2]) -> CastleTables {
     let mut t = CastleTables {
         masks: [15; 64],
         paths: [Bitboard::EMPTY; 4],
@@ -197,7 +198,7 @@ pub(super) fn castle_tables(rooks: &[Square; 4]) -> CastleTables {
     };
     for (i, &rook_from) in rooks.iter().enumerate() {
         let color = Color::from_index((i / 2) as u8);
-        let king = Square::E1.relative(color);
+        let king = kings[color.index() & 1];
         t.masks[rook_from.index()] &= !(1u8 << i);
         t.masks[king.index()] &= !(1u8 << i);
         let rank = king.rank();
@@ -216,6 +217,15 @@ pub(super) fn castle_tables(rooks: &[Square; 4]) -> CastleTables {
 }
 
 impl Position {
+    /// Fills the castling setup tables from `castle_rooks` and `castle_kings`.
+    pub(super) fn set_castle_tables(&mut self) {
+        let t = castle_tables(&self.castle_rooks, &self.castle_kings);
+        self.castle_masks = t.masks;
+        self.castle_paths = t.paths;
+        self.castle_king_paths = t.king_paths;
+        self.castle_squares_touched = t.touched;
+    }
+
     /// Parses a FEN string strictly (see the [module docs](self)).
     ///
     /// # Errors
@@ -228,7 +238,26 @@ impl Position {
     /// assert_eq!(Position::from_fen("8/8/8/8/8/8/8/8 w - - 0 1"), Err(FenError::KingCount));
     /// ```
     pub fn from_fen(fen: &str) -> Result<Position, FenError> {
-        Position::from_fen_with(fen, false, false)
+        Position::from_fen_with(fen, false, false, false)
+    }
+
+    /// Parses a Chess960 FEN: as [`Position::from_fen`], but the castling field is X-FEN or
+    /// Shredder-FEN (see [`super::chess960`]), and the position is in Chess960 mode.
+    ///
+    /// # Errors
+    /// A [`FenError`] naming the first defect found ([`FenError::Castling`] for a letter
+    /// outside `KQkqA-Ha-h` or a right given twice, [`FenError::CastlingRights`] for a right
+    /// without its king and rook).
+    ///
+    /// ```
+    /// use chesscore::Position;
+    /// let fen = "bqnb1rkr/pp3ppp/3ppn2/2p5/5P2/P2P4/NPP1P1PP/BQ1BNRKR w HFhf - 2 9";
+    /// let pos = Position::from_fen_960(fen).unwrap();
+    /// assert_eq!(pos.to_fen(), "bqnb1rkr/pp3ppp/3ppn2/2p5/5P2/P2P4/NPP1P1PP/BQ1BNRKR w KQkq - 2 9");
+    /// assert_eq!(pos.to_shredder_fen(), fen);
+    /// ```
+    pub fn from_fen_960(fen: &str) -> Result<Position, FenError> {
+        Position::from_fen_with(fen, false, false, true)
     }
 
     /// [`Position::from_fen`] for Dice Chess (`crate::dice`), where a pass can leave the side
@@ -241,13 +270,14 @@ impl Position {
         opponent_check_ok: bool,
         any_check_ok: bool,
     ) -> Result<Position, FenError> {
-        Position::from_fen_with(fen, opponent_check_ok, any_check_ok)
+        Position::from_fen_with(fen, opponent_check_ok, any_check_ok, false)
     }
 
     fn from_fen_with(
         fen: &str,
         opponent_check_ok: bool,
         any_check_ok: bool,
+        chess960: bool,
     ) -> Result<Position, FenError> {
         // The fields in a fixed array (no heap): six, plus one to notice trailing text.
         let mut fields = [""; 7];
@@ -274,7 +304,12 @@ impl Position {
             _ => return Err(FenError::SideToMove),
         };
         // Syntax of every field before the semantic checks, so errors name the field.
-        if fields[2] != "-" && !fields[2].chars().all(|c| "KQkq".contains(c)) {
+        let letters = if chess960 {
+            super::chess960::CASTLING_LETTERS
+        } else {
+            "KQkq"
+        };
+        if fields[2] != "-" && !fields[2].chars().all(|c| letters.contains(c)) {
             return Err(FenError::Castling);
         }
         if fields[3] != "-" && Square::parse(fields[3]).is_none() {
@@ -288,14 +323,15 @@ impl Position {
         if pos.side == Color::BLACK {
             pos.fullmove_plies += 1;
         }
-        parse_castling(&mut pos, fields[2])?;
+        if chess960 {
+            pos.chess960 = 1;
+            super::chess960::parse_castling_960(&mut pos, fields[2])?;
+        } else {
+            parse_castling(&mut pos, fields[2])?;
+        }
         parse_en_passant(&mut pos, fields[3])?;
         pos.check_rules_with(opponent_check_ok, any_check_ok)?;
-        let t = castle_tables(&pos.castle_rooks);
-        pos.castle_masks = t.masks;
-        pos.castle_paths = t.paths;
-        pos.castle_king_paths = t.king_paths;
-        pos.castle_squares_touched = t.touched;
+        pos.set_castle_tables();
         if pos.compute_ep_capturable() {
             pos.st.ep |= EP_CAPTURABLE;
         }
@@ -314,8 +350,28 @@ impl Position {
         Ok(())
     }
 
-    /// Writes the FEN of this position.
+    /// Writes the FEN of this position (X-FEN in Chess960 mode: `KQkq` for the outermost
+    /// rooks, the rook's file letter for another; identical to standard FEN for the standard
+    /// castling setup).
     pub fn write_fen(&self, out: &mut impl fmt::Write) -> fmt::Result {
+        self.write_fen_as(out, self.is_chess960(), false)
+    }
+
+    /// Writes the FEN with the castling field as Shredder-FEN (the rooks' file letters, `HAha`
+    /// for the standard setup), whatever the mode.
+    pub fn write_shredder_fen(&self, out: &mut impl fmt::Write) -> fmt::Result {
+        self.write_fen_as(out, true, true)
+    }
+
+    /// The FEN with a Shredder-FEN castling field (see [`Position::write_shredder_fen`]).
+    pub fn to_shredder_fen(&self) -> String {
+        let mut s = String::with_capacity(90);
+        self.write_shredder_fen(&mut s)
+            .expect("writing to a String cannot fail");
+        s
+    }
+
+    fn write_fen_as(&self, out: &mut impl fmt::Write, x_fen: bool, shredder: bool) -> fmt::Result {
         for rank in (0..8u8).rev() {
             let mut empty = 0;
             for file in 0..8u8 {
@@ -343,7 +399,11 @@ impl Position {
         }
         for (i, c) in "KQkq".chars().enumerate() {
             if self.st.castling.has(i) {
-                out.write_char(c)?;
+                if x_fen {
+                    out.write_char(self.castling_letter(i, shredder))?;
+                } else {
+                    out.write_char(c)?;
+                }
             }
         }
         match self.en_passant() {

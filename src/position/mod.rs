@@ -18,7 +18,10 @@
 //! The fullmove number is not stored at all: it follows from `fullmove_plies` and the history
 //! length, which make counts on anyway.
 
+pub mod chess960;
+pub mod events;
 pub mod fen;
+pub mod illegal;
 pub mod make;
 pub mod notation;
 pub mod status;
@@ -159,9 +162,18 @@ pub struct Position {
     pub(crate) fullmove_plies: u32,
     // State: the side to move.
     pub(crate) side: Color,
+    // Setup.
+    /// 1 in Chess960 mode, 0 for standard chess (a `u8`, not a `bool`, so that any byte that
+    /// arrives through the C ABI is a value; [`Position::is_plausible`] refuses others). The
+    /// mode changes only text: FEN castling fields (X-FEN) and castling in UCI
+    /// (king takes rook), and one extra test in castling generation (see `position::chess960`).
+    pub(crate) chess960: u8,
+    /// Per color, the king's home square for castling (the square castling rights need the
+    /// king on): e1/e8 in standard chess, any back-rank square in Chess960.
+    pub(crate) castle_kings: [Square; 2],
     /// Explicit padding (always zero): the layout has no implicit padding, so every byte of a
     /// position is initialised and a copy of the C struct is well defined.
-    pub(crate) _pad_side: [u8; 7],
+    pub(crate) _pad_side: [u8; 4],
 }
 
 /// Where the fields after the history start in a position's bytes (the history is the first
@@ -207,7 +219,9 @@ impl Position {
             by_color: [Bitboard::EMPTY; 2],
             board: [Piece::NONE; 64],
             side: Color::WHITE,
-            _pad_side: [0; 7],
+            chess960: 0,
+            castle_kings: [Square::E1, Square::E8],
+            _pad_side: [0; 4],
             st: State::EMPTY,
             castle_rooks: [Square::H1, Square::A1, Square::H8, Square::A8],
             castle_masks: [15; 64],
@@ -272,11 +286,26 @@ impl Position {
         self.st.castling
     }
 
-    /// The rook square of castling right `index` (0 = K, 1 = Q, 2 = k, 3 = q). Stored per
-    /// position so that Chess960 can use other files later without changing the layout.
+    /// The rook square of castling right `index` (0 = K, 1 = Q, 2 = k, 3 = q): h1, a1, h8, a8
+    /// in standard chess, the rook's start square in Chess960 (for a right the position does
+    /// not have, the standard square).
     #[inline(always)]
     pub fn castling_rook(&self, index: usize) -> Square {
         self.castle_rooks[index & 3]
+    }
+
+    /// The king's home square for castling of `color`: e1/e8 in standard chess, its start
+    /// square in Chess960 (e1/e8 for a side without castling rights).
+    #[inline(always)]
+    pub fn castling_king(&self, color: Color) -> Square {
+        self.castle_kings[color.index() & 1]
+    }
+
+    /// True in Chess960 mode (see [`chess960`]): FEN is written as X-FEN and castling in UCI
+    /// as king takes rook.
+    #[inline(always)]
+    pub fn is_chess960(&self) -> bool {
+        self.chess960 != 0
     }
 
     /// The en passant target square, if the last move was a double pawn push.
@@ -557,6 +586,8 @@ impl PartialEq for Position {
             && self.side == other.side
             && self.st == other.st
             && self.castle_rooks == other.castle_rooks
+            && self.castle_kings == other.castle_kings
+            && self.chess960 == other.chess960
             && self.fullmove_number() == other.fullmove_number()
     }
 }

@@ -27,7 +27,8 @@ impl std::error::Error for NotationError {}
 
 impl Position {
     /// The legal move going `from` to `to` with promotion `promo` (`PieceType::NONE` for
-    /// none). Castling is the king's move (`e1g1`).
+    /// none). Castling is the king's move (`e1g1`), in Chess960 mode the king taking its own
+    /// rook (`e1h1`, see [`Position::uci_target`]).
     ///
     /// # Errors
     /// [`NotationError::Illegal`] when no legal move matches.
@@ -50,11 +51,12 @@ impl Position {
         );
         list.iter()
             .copied()
-            .find(|m| m.from() == from && m.to() == to && m.promotion() == promo)
+            .find(|&m| m.from() == from && self.uci_target(m) == to && m.promotion() == promo)
             .ok_or(NotationError::Illegal)
     }
 
-    /// Parses UCI text (`e2e4`, `e7e8q`, castling `e1g1`) into the legal move it names.
+    /// Parses UCI text (`e2e4`, `e7e8q`, castling `e1g1`, in Chess960 mode `e1h1`) into the
+    /// legal move it names.
     ///
     /// # Errors
     /// [`NotationError::Syntax`] for malformed text, [`NotationError::Illegal`] when well formed

@@ -54,10 +54,8 @@ impl Position {
         if self.st.halfmove > u16::MAX as u32 + HISTORY_CAPACITY as u32 {
             return Err("halfmove clock beyond any game's");
         }
-        if self.castle_rooks != [Square::H1, Square::A1, Square::H8, Square::A8] {
-            return Err("castling rook squares are not the standard ones");
-        }
-        let t = castle_tables(&self.castle_rooks);
+        self.check_castling_setup()?;
+        let t = castle_tables(&self.castle_rooks, &self.castle_kings);
         if t.masks != self.castle_masks
             || t.paths != self.castle_paths
             || t.king_paths != self.castle_king_paths
@@ -141,7 +139,8 @@ impl Position {
         (0..4).all(|i| {
             let color = Color::from_index((i / 2) as u8);
             !self.st.castling.has(i)
-                || (self.piece_on(Square::E1.relative(color)) == Piece::new(color, PieceType::KING)
+                || (self.piece_on(self.castle_kings[color.index()])
+                    == Piece::new(color, PieceType::KING)
                     && self.piece_on(self.castle_rooks[i]) == Piece::new(color, PieceType::ROOK))
         })
     }
@@ -267,6 +266,8 @@ impl Position {
             && self.st.castling.bits() <= 15
             && (self.st.ep == NO_EP || (self.st.ep & EP_SQUARE) < 64)
             && self.castle_rooks.iter().all(|sq| sq.to_u8() < 64)
+            && self.castle_kings.iter().all(|sq| sq.to_u8() < 64)
+            && self.chess960 <= 1
     }
 
     /// Debug-build check of [`Position::validate`] (no-op in release builds).

@@ -35,6 +35,13 @@
 //! - Any length of game: when the position's history is full, it is compacted (only the
 //!   entries a repetition can still reach are kept) and the move is made again.
 //!
+//! - Chess960: the check option `UCI_Chess960` (default false) is the front end's own (the
+//!   engine searches any position alike). It takes effect at once, for the `position` commands
+//!   after it: with it, `position fen` reads X-FEN and Shredder-FEN castling fields,
+//!   `position startpos` is the standard start in Chess960 mode, and castling is read and
+//!   written (moves, `bestmove`, `ponder`, `pv`) as the king taking its own rook (`e1h1`); `d`
+//!   prints X-FEN.
+//!
 //! Non-standard commands: `d` prints the board, the FEN and the hash key; `eval` prints the
 //! static evaluation.
 
@@ -197,6 +204,8 @@ pub struct Uci<W: Write + Send + 'static> {
     evaluator: Evaluator,
     /// Id of the last `go` (ids start at 1).
     last_go: u64,
+    /// The `UCI_Chess960` option.
+    chess960: bool,
 }
 
 impl<W: Write + Send + 'static> core::fmt::Debug for Uci<W> {
@@ -255,6 +264,7 @@ impl<W: Write + Send + 'static> Uci<W> {
             pos: Position::startpos(),
             evaluator: Evaluator::new(),
             last_go: 0,
+            chess960: false,
         }
     }
 
@@ -418,6 +428,7 @@ impl<W: Write + Send + 'static> Uci<W> {
                 OptionKind::Button => writeln!(text, "option name {name} type button"),
             };
         }
+        text.push_str("option name UCI_Chess960 type check default false\n");
         text.push_str("uciok");
         self.say(&text);
     }
@@ -469,6 +480,19 @@ impl<W: Write + Send + 'static> Uci<W> {
             self.info_string("setoption: missing option name");
             return;
         }
+        if name.eq_ignore_ascii_case("UCI_Chess960") {
+            if value.eq_ignore_ascii_case("true") {
+                self.chess960 = true;
+            } else if value.eq_ignore_ascii_case("false") {
+                self.chess960 = false;
+            } else {
+                self.info_string(&format!(
+                    "error: setoption 'UCI_Chess960' value '{}': the value must be true or false",
+                    value.escape_debug()
+                ));
+            }
+            return;
+        }
         self.send(Job::SetOption { name, value });
     }
 
@@ -479,7 +503,14 @@ impl<W: Write + Send + 'static> Uci<W> {
             None => (args, &[][..]),
         };
         let mut pos = match setup.split_first() {
-            Some((&"startpos", [])) => Position::startpos(),
+            Some((&"startpos", [])) => {
+                let mut p = Position::startpos();
+                if self.chess960 {
+                    // Always allowed: the standard setup is a Chess960 setup.
+                    let _ = p.set_chess960(true);
+                }
+                p
+            }
             Some((&"startpos", extra)) => {
                 self.info_string(&format!(
                     "position: unexpected '{}' after startpos (position unchanged)",
@@ -493,7 +524,12 @@ impl<W: Write + Send + 'static> Uci<W> {
                 if fields.len() == 4 {
                     fen.push_str(" 0 1");
                 }
-                match Position::from_fen(&fen) {
+                let parsed = if self.chess960 {
+                    Position::from_fen_960(&fen)
+                } else {
+                    Position::from_fen(&fen)
+                };
+                match parsed {
                     Ok(p) => p,
                     Err(e) => {
                         self.info_string(&format!(
@@ -672,6 +708,16 @@ fn score_text(score: Score) -> String {
 
 /// An `info` line for one iteration (or one line of MultiPV).
 pub fn info_line(info: &SearchInfo) -> String {
+    info_line_from(None, info)
+}
+
+/// [`info_line`] for a search of `pos`: the moves of the pv in `pos`'s mode (castling as king
+/// takes rook in Chess960 mode).
+pub fn info_line_in(pos: &Position, info: &SearchInfo) -> String {
+    info_line_from(Some(pos), info)
+}
+
+fn info_line_from(pos: Option<&Position>, info: &SearchInfo) -> String {
     let mut s = format!(
         "info depth {} seldepth {} multipv {} score {}",
         info.depth,
@@ -691,8 +737,23 @@ pub fn info_line(info: &SearchInfo) -> String {
     );
     if !info.pv.is_empty() {
         s.push_str(" pv");
-        for m in info.pv {
-            let _ = write!(s, " {m}");
+        match pos {
+            Some(p) if p.is_chess960() => {
+                // Each move in the position it is played in (moves the search made are legal).
+                let mut p = p.clone();
+                for &m in info.pv {
+                    let _ = write!(s, " {}", p.uci_move_text(m));
+                    if !p.is_legal(m) {
+                        break;
+                    }
+                    p.make_move_unchecked(m);
+                }
+            }
+            _ => {
+                for m in info.pv {
+                    let _ = write!(s, " {m}");
+                }
+            }
         }
     }
     s
@@ -709,11 +770,11 @@ pub fn bestmove_line(pos: &Position, result: &SearchResult) -> String {
     let Some(best) = legal else {
         return "bestmove 0000".to_owned();
     };
-    let mut s = format!("bestmove {best}");
+    let mut s = format!("bestmove {}", pos.uci_move_text(best));
     if let Some(ponder) = result.ponder_move {
         let mut after = pos.clone();
-        if play(&mut after, &best.to_string()).is_ok() && after.is_legal(ponder) {
-            let _ = write!(s, " ponder {ponder}");
+        if play(&mut after, &pos.uci_move_text(best)).is_ok() && after.is_legal(ponder) {
+            let _ = write!(s, " ponder {}", after.uci_move_text(ponder));
         }
     }
     s
@@ -741,7 +802,7 @@ fn worker<W: Write + Send + 'static>(
             if let Job::Go { pos, .. } = &job {
                 let first = pos.legal_moves().iter().next().copied();
                 shared.out.line(&match first {
-                    Some(m) => format!("bestmove {m}"),
+                    Some(m) => format!("bestmove {}", pos.uci_move_text(m)),
                     None => "bestmove 0000".to_owned(),
                 });
             }
@@ -805,7 +866,7 @@ fn run_go<W: Write>(
                 st.handle.stop();
             }
         }
-        shared.out.line(&info_line(info));
+        shared.out.line(&info_line_in(pos, info));
     });
     if result.best_move.is_none() {
         shared
