@@ -53,5 +53,8 @@ pub use bitboard::Bitboard;
 pub use movegen::{GenType, Legality, MoveCounter, MoveSink, ALL_PIECE_TYPES};
 pub use moves::{MicroMove, Move, MoveList, MAX_MOVES};
 pub use perft::PerftMode;
-pub use position::{FenError, GameStatus, MoveError, NotationError, Position, Undo, START_FEN};
+pub use position::{
+    FenError, GameStatus, MoveError, NotationError, Position, San, SanError, SanMode, Undo,
+    SAN_MAX, START_FEN,
+};
 pub use types::*;
