@@ -28,7 +28,8 @@
 //! ```
 //!
 //! Module map: [`types`], [`bitboard`], [`attacks`], [`zobrist`], [`moves`], [`position`],
-//! [`movegen`], [`perft`] form the core; [`dice`] holds the Dice Chess rules over it; [`ffi`]
+//! [`movegen`], [`perft`] form the core (with SAN in [`position::san`]); [`pgn`] reads and
+//! writes games over it; [`dice`] holds the Dice Chess rules over it; [`ffi`]
 //! is the C skin over both. [`eval`] and
 //! [`search`] make it an engine; [`uci`] speaks the UCI protocol over it (the `chesscore`
 //! binary with no arguments) and holds the search benchmark ([`uci::bench`]).
@@ -43,6 +44,7 @@ pub mod ffi;
 pub mod movegen;
 pub mod moves;
 pub mod perft;
+pub mod pgn;
 pub mod position;
 pub mod search;
 pub mod types;
