@@ -25,10 +25,12 @@ pub struct PgnReader<R> {
     src: R,
     /// Lines read so far.
     line_no: usize,
-    /// The current raw line.
+    /// The current raw line, and as text.
     raw: Vec<u8>,
-    /// A line (or its rest) that belongs to the next game, and its number.
-    pending: Option<(String, usize)>,
+    line: String,
+    /// A line (or its rest) that belongs to the next game, when `pending_no` is its number.
+    pending: String,
+    pending_no: Option<usize>,
     /// The current game's text, and where each of its lines starts: (offset, line number).
     text: String,
     lines: Vec<(usize, usize)>,
@@ -109,17 +111,21 @@ impl<R: BufRead> PgnReader<R> {
             src,
             line_no: 0,
             raw: Vec::new(),
-            pending: None,
+            line: String::new(),
+            pending: String::new(),
+            pending_no: None,
             text: String::new(),
             lines: Vec::new(),
             done: false,
         }
     }
 
-    /// The next line (without its line end) and its number, into `self.raw`-backed text.
-    fn next_line(&mut self) -> Result<Option<(String, usize)>, PgnError> {
-        if let Some(p) = self.pending.take() {
-            return Ok(Some(p));
+    /// Reads the next line, without its line end, into `self.line`; returns its number, or
+    /// `None` at the end of the input.
+    fn next_line(&mut self) -> Result<Option<usize>, PgnError> {
+        if let Some(no) = self.pending_no.take() {
+            core::mem::swap(&mut self.line, &mut self.pending);
+            return Ok(Some(no));
         }
         self.raw.clear();
         let n = self
@@ -144,10 +150,21 @@ impl<R: BufRead> PgnReader<R> {
                 break;
             }
         }
-        Ok(Some((
-            String::from_utf8_lossy(b).into_owned(),
-            self.line_no,
-        )))
+        self.line.clear();
+        match core::str::from_utf8(b) {
+            Ok(text) => self.line.push_str(text),
+            // Not UTF-8: the bad bytes become U+FFFD (in a comment or tag value they stay
+            // visible; in a move they make it unreadable).
+            Err(_) => self.line.push_str(&String::from_utf8_lossy(b)),
+        }
+        Ok(Some(self.line_no))
+    }
+
+    /// Keeps `self.line[from..]` (line `no`) for the next game.
+    fn keep_for_next_game(&mut self, from: usize, no: usize) {
+        self.pending.clear();
+        self.pending.push_str(&self.line[from..]);
+        self.pending_no = Some(no);
     }
 
     fn append(&mut self, line: &str, no: usize) {
@@ -162,42 +179,65 @@ impl<R: BufRead> PgnReader<R> {
         self.lines.clear();
         let mut scan = Scan::default();
         let mut movetext = false;
-        while let Some((line, no)) = self.next_line()? {
-            let trimmed = line.trim_start();
-            if !scan.in_brace && line.starts_with('%') {
-                continue;
-            }
-            // A tag at the start of a line after movetext starts the next game, even inside
-            // an unclosed comment or variation (so that one such game costs only itself).
-            if movetext && line.starts_with('[') {
-                self.pending = Some((line, no));
+        while let Some(no) = self.next_line()? {
+            let line = core::mem::take(&mut self.line);
+            let done = self.gather_line(&line, no, &mut scan, &mut movetext);
+            self.line = line;
+            if let Some(from) = done {
+                if from < self.line.len() {
+                    self.keep_for_next_game(from, no);
+                }
                 return Ok(true);
-            }
-            if !scan.in_brace && scan.depth == 0 && trimmed.starts_with('[') {
-                self.append(&line, no);
-                scan.line(&line);
-                continue;
-            }
-            if trimmed.is_empty() && !scan.in_brace {
-                if !self.text.is_empty() {
-                    self.append("", no);
-                }
-                continue;
-            }
-            movetext = true;
-            match scan.line(&line) {
-                Some(end) => {
-                    self.append(&line[..end], no);
-                    let rest = &line[end..];
-                    if !rest.trim().is_empty() {
-                        self.pending = Some((rest.to_string(), no));
-                    }
-                    return Ok(true);
-                }
-                None => self.append(&line, no),
             }
         }
         Ok(!self.text.trim().is_empty())
+    }
+
+    /// Adds one line to the game's text; `Some(offset)` when the game ends in it (the line
+    /// from `offset` on, if not blank, belongs to the next game).
+    fn gather_line(
+        &mut self,
+        line: &str,
+        no: usize,
+        scan: &mut Scan,
+        movetext: &mut bool,
+    ) -> Option<usize> {
+        let trimmed = line.trim_start();
+        if !scan.in_brace && line.starts_with('%') {
+            return None;
+        }
+        // A tag at the start of a line after movetext starts the next game, even inside an
+        // unclosed comment or variation (so that one such game costs only itself).
+        if *movetext && line.starts_with('[') {
+            return Some(0);
+        }
+        if !scan.in_brace && scan.depth == 0 && trimmed.starts_with('[') {
+            self.append(line, no);
+            scan.line(line);
+            return None;
+        }
+        if trimmed.is_empty() && !scan.in_brace {
+            if !self.text.is_empty() {
+                self.append("", no);
+            }
+            return None;
+        }
+        *movetext = true;
+        match scan.line(line) {
+            Some(end) => {
+                self.append(&line[..end], no);
+                let rest = line[end..].trim_start();
+                Some(if rest.is_empty() {
+                    line.len()
+                } else {
+                    line.len() - rest.len()
+                })
+            }
+            None => {
+                self.append(line, no);
+                None
+            }
+        }
     }
 
     /// The input line of byte `offset` of the game's text.
