@@ -13,7 +13,7 @@ use core::mem::size_of;
 ///
 /// # Safety
 /// `p` is non-NULL and valid for writes of a `ChessPosition`.
-unsafe fn write_position(p: *mut ChessPosition, pos: &Position) {
+pub(crate) unsafe fn write_position(p: *mut ChessPosition, pos: &Position) {
     let dst = p as *mut u8;
     // SAFETY: `p` is valid for `size_of::<ChessPosition>()` bytes, which is at least
     // `size_of::<Position>()` (asserted in types.rs); `pos` lives in this library's memory, so

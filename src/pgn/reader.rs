@@ -240,6 +240,11 @@ impl<R: BufRead> PgnReader<R> {
         }
     }
 
+    /// The line (1-based) where the text of the game last read starts (0 before any).
+    pub fn last_game_line(&self) -> usize {
+        self.lines.first().map_or(0, |&(_, no)| no)
+    }
+
     /// The input line of byte `offset` of the game's text.
     fn line_of(&self, offset: usize) -> usize {
         let i = self.lines.partition_point(|&(start, _)| start <= offset);
