@@ -71,6 +71,12 @@
 #define CHESS_DICE_DRAW_DEAD_POSITION 3
 
 /**
+ * A buffer of this size always holds a SAN written by `chess_moveToSan` (7 characters and the
+ * NUL).
+ */
+#define CHESS_SAN_MAX 8
+
+/**
  * `chess_moveFromSan` mode: exactly the standard SAN `chess_moveToSan` writes.
  */
 #define CHESS_SAN_STRICT 0

@@ -21,7 +21,8 @@ use core::ffi::c_char;
 
 /// A buffer of this size always holds a SAN written by `chess_moveToSan` (7 characters and the
 /// NUL).
-pub const CHESS_SAN_MAX: usize = crate::position::SAN_MAX + 1;
+pub const CHESS_SAN_MAX: usize = 8;
+const _: () = assert!(CHESS_SAN_MAX == crate::position::SAN_MAX + 1);
 /// `chess_moveFromSan` mode: exactly the standard SAN `chess_moveToSan` writes.
 pub const CHESS_SAN_STRICT: u32 = 0;
 /// `chess_moveFromSan` mode: also missing or extra `+`/`#`, annotations `!?`, `0-0`, lower-case
