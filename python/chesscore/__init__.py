@@ -37,9 +37,11 @@ from ._board import (
 )
 from ._dice import DiceGame, DiceRules, DiceState, DiceStatus, Roll
 from ._engine import MATE_SCORE, Engine, SearchInfo, SearchResult
+from ._pgn import PgnError, PgnGame, PgnReader  # SAN and PGN (issue 14)
 
 for _cls in (Board, ChessError, GameStatus, Move, Piece, Status, DiceGame, DiceRules, DiceState,
-             DiceStatus, Roll, Engine, SearchInfo, SearchResult):
+             DiceStatus, Roll, Engine, SearchInfo, SearchResult,
+             PgnError, PgnGame, PgnReader):
     _cls.__module__ = "chesscore"
 del _cls
 
@@ -50,4 +52,6 @@ __all__ = [
     "WHITE", "Board", "ChessError", "GameStatus", "Move", "Piece", "Status", "library_path",
     "message", "parse_square", "square_name", "version", "DiceGame", "DiceRules", "DiceState",
     "DiceStatus", "Roll", "MATE_SCORE", "Engine", "SearchInfo", "SearchResult",
+    # SAN and PGN (issue 14)
+    "PgnError", "PgnGame", "PgnReader",
 ]
