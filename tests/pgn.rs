@@ -11,8 +11,11 @@ fn read_all(path: &str) -> Vec<Result<Game, chesscore::pgn::PgnError>> {
     PgnReader::new(&text[..]).collect()
 }
 
-/// (Event, plies, final FEN) of each game, from python-chess.
-const EXPECTED: [(&str, &[(&str, usize, &str)]); 2] = [
+/// (Event, plies, final FEN) of a game, from python-chess.
+type Expected = (&'static str, usize, &'static str);
+
+/// Each file's games.
+const EXPECTED: [(&str, &[Expected]); 2] = [
     (
         "testdata/pgn/annotated.pgn",
         &[
