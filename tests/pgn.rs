@@ -236,3 +236,80 @@ fn long_games_and_long_comments_wrap() {
     assert_eq!(again.moves(), g.moves());
     assert_eq!(again.end_position().to_fen(), g.end_position().to_fen());
 }
+
+mod properties {
+    use super::*;
+    use proptest::prelude::*;
+
+    /// Text made of PGN's own pieces, so that random inputs reach deep into the reader.
+    fn pgn_like() -> impl Strategy<Value = String> {
+        let token = prop_oneof![
+            Just("[Event \"x\"]\n".to_string()),
+            Just("[FEN \"4k3/8/8/8/8/8/4P3/4K3 w - - 0 1\"]\n".to_string()),
+            Just("[Variant \"Chess960\"]\n".to_string()),
+            Just("[Bad".to_string()),
+            Just("1.".to_string()),
+            Just("1...".to_string()),
+            Just(" e4".to_string()),
+            Just(" e5".to_string()),
+            Just(" Nf3".to_string()),
+            Just(" O-O".to_string()),
+            Just(" {c".to_string()),
+            Just("}".to_string()),
+            Just(" (".to_string()),
+            Just(")".to_string()),
+            Just(" ;x\n".to_string()),
+            Just(" $7".to_string()),
+            Just("!?".to_string()),
+            Just(" 1-0".to_string()),
+            Just(" *".to_string()),
+            Just("\n".to_string()),
+            Just("\r\n".to_string()),
+            Just("\n%esc\n".to_string()),
+            "[ -~]{0,4}",
+        ];
+        proptest::collection::vec(token, 0..40).prop_map(|v| v.concat())
+    }
+
+    proptest! {
+        #![proptest_config(ProptestConfig::with_cases(2000))]
+
+        /// The reader never panics; every game it returns writes and reads back to itself,
+        /// and every error names a line of the input.
+        #[test]
+        fn reader_never_panics_and_round_trips(text in pgn_like()) {
+            let lines = text.split('\n').count();
+            for g in PgnReader::new(text.as_bytes()) {
+                match g {
+                    Ok(game) => {
+                        let again = Game::from_pgn(&game.to_pgn()).unwrap();
+                        prop_assert_eq!(again.moves(), game.moves());
+                        prop_assert_eq!(again.to_pgn(), game.to_pgn());
+                    }
+                    Err(e) => prop_assert!(e.line >= 1 && e.line <= lines, "{} of {}", e.line, lines),
+                }
+            }
+        }
+
+        /// SAN reading never panics, and what it accepts is a legal move whose SAN reads back
+        /// to it.
+        #[test]
+        fn san_reading_never_panics(text in "[a-hNBRQKOPxnbrqk0-9=+#!?:-]{0,9}") {
+            let pos = Position::from_fen("r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1").unwrap();
+            for mode in [chesscore::SanMode::Strict, chesscore::SanMode::Tolerant] {
+                if let Ok(m) = pos.parse_san_with(&text, mode) {
+                    prop_assert!(pos.is_legal(m));
+                    prop_assert_eq!(pos.parse_san(&pos.to_san(m).unwrap()), Ok(m));
+                }
+            }
+        }
+    }
+}
+
+#[test]
+fn stray_closing_brackets_are_errors() {
+    for text in ["1. e4 } e5 *", "1. e4 ] *"] {
+        let e = Game::from_pgn(text).unwrap_err();
+        assert!(matches!(e.kind, PgnErrorKind::Token(_)), "{text}: {e}");
+    }
+}

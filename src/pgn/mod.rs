@@ -12,14 +12,15 @@
 //! * **Comments**: `{...}` and `; ...` to the end of the line. A comment after a move belongs
 //!   to that move; comments before the first move form the game's comment; several comments
 //!   in one place are joined with a space. Runs of white space inside a comment become one
-//!   space and the ends are trimmed (so that reading what was written gives the same text); a
-//!   `}` cannot appear in a written comment and is dropped when writing.
+//!   space and the ends are trimmed, and a `}` (which a `;` comment may hold) is dropped, so
+//!   that reading what was written gives the same text.
 //! * **NAGs**: `$n` (0..=255), and the move suffixes `!` `?` `!!` `??` `!?` `?!` as NAGs 1 to 6,
 //!   kept per move in order; a NAG before the first move is dropped.
 //! * **Moves** are read as tolerant SAN ([`crate::position::san`]: missing or extra check
 //!   marks, `0-0`, long algebraic, ...); move numbers, with or without dots, are skipped and
 //!   not checked. A null move (`--`, `Z0`) is an error.
-//! * **Tags**: `[Name "value"]`, several on a line allowed, `\"` and `\\` escapes. `[FEN]`
+//! * **Tags**: `[Name "value"]`, several on a line allowed, `\"` and `\\` escapes; a tag
+//!   after the first movetext token of a game (not at the start of a line) is an error. `[FEN]`
 //!   sets the starting position (whether or not `[SetUp "1"]` is present); `[Variant]` must be
 //!   absent or name standard chess (`Standard`, `chess`, ...) or Chess960 (`Chess960`,
 //!   `Fischerandom`, `chess 960`, ...), anything else is refused.

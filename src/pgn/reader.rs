@@ -288,13 +288,17 @@ fn suffix_nag(s: &str) -> Option<u8> {
     })
 }
 
-/// Appends a comment's text, white space collapsed, to `to` (space-separated).
+/// Appends a comment's text, white space collapsed and any `}` (possible in a `;` comment)
+/// dropped, to `to` (space-separated).
 fn add_comment(to: &mut String, text: &str) {
     for word in text.split_whitespace() {
+        if word.bytes().all(|c| c == b'}') {
+            continue;
+        }
         if !to.is_empty() {
             to.push(' ');
         }
-        to.push_str(word);
+        to.extend(word.chars().filter(|&c| c != '}'));
     }
 }
 
@@ -319,6 +323,10 @@ fn parse_game<R: BufRead>(r: &PgnReader<R>) -> Result<Game, PgnError> {
             continue;
         }
         match c {
+            b'[' if setup_done => {
+                // A tag inside the movetext (one at the start of a line begins the next game).
+                return Err(err(i, PgnErrorKind::Tag));
+            }
             b'[' => {
                 let start = i;
                 let (name, value, end) = parse_tag(text, i).ok_or(err(start, PgnErrorKind::Tag))?;
@@ -362,6 +370,13 @@ fn parse_game<R: BufRead>(r: &PgnReader<R>) -> Result<Game, PgnError> {
                 let start = i;
                 while i < b.len() && !is_delimiter(b[i]) {
                     i += 1;
+                }
+                if i == start {
+                    // A stray `}` or `]`.
+                    return Err(err(
+                        start,
+                        PgnErrorKind::Token(text[start..=start].to_string()),
+                    ));
                 }
                 let tok = &text[start..i];
                 if is_result(tok) {
