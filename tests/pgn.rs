@@ -313,3 +313,11 @@ fn stray_closing_brackets_are_errors() {
         assert!(matches!(e.kind, PgnErrorKind::Token(_)), "{text}: {e}");
     }
 }
+
+#[test]
+fn nul_bytes_read_as_spaces() {
+    let g = Game::from_pgn("[Event \"a\0b\"]\n\n1. e4 {x\0y} e5 *\n").unwrap();
+    assert_eq!(g.tag("Event"), Some("a b"));
+    assert_eq!(g.moves()[0].comment, "x y");
+    assert!(!g.to_pgn().contains('\0'));
+}

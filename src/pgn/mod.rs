@@ -31,7 +31,8 @@
 //!   game without a result token takes its `[Result]` tag's value, or `*`. A result token
 //!   that contradicts the `[Result]` tag is not an error; the token wins.
 //! * **Escapes and line ends**: lines starting with `%` are ignored, as the standard says;
-//!   `\r\n` and a UTF-8 byte-order mark are accepted.
+//!   `\r\n` and a UTF-8 byte-order mark are accepted; a NUL byte reads as a space and bytes
+//!   that are not UTF-8 as U+FFFD.
 //! * **Errors**: a malformed game is a [`PgnError`] with the line number (1-based, in the whole
 //!   input) where it went wrong; [`PgnReader`] then goes on with the next game.
 //! * **Writing** (export format): the seven tag roster first (`Event`, `Site`, `Date`,

@@ -139,6 +139,10 @@ impl<R: BufRead> PgnReader<R> {
             return Ok(None);
         }
         self.line_no += 1;
+        // A NUL byte reads as a space (written PGN has none, and C strings end at one).
+        for c in self.raw.iter_mut().filter(|c| **c == 0) {
+            *c = b' ';
+        }
         let mut b = &self.raw[..];
         if self.line_no == 1 {
             b = b.strip_prefix(b"\xEF\xBB\xBF").unwrap_or(b);

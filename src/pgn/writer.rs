@@ -49,7 +49,7 @@ impl<W: Write> Wrap<'_, W> {
             if k == 0 {
                 word.push('{');
             }
-            word.extend(w.chars().filter(|&c| c != '}'));
+            word.extend(w.chars().filter(|&c| c != '}' && c != '\0'));
             if k + 1 == words.len() {
                 word.push('}');
             }
@@ -64,7 +64,7 @@ fn write_tag(out: &mut impl Write, name: &str, value: &str) -> fmt::Result {
     for c in value.chars() {
         match c {
             '"' | '\\' => write!(out, "\\{c}")?,
-            '\n' | '\r' => out.write_char(' ')?,
+            '\n' | '\r' | '\0' => out.write_char(' ')?,
             c => out.write_char(c)?,
         }
     }
