@@ -321,3 +321,18 @@ fn nul_bytes_read_as_spaces() {
     assert_eq!(g.moves()[0].comment, "x y");
     assert!(!g.to_pgn().contains('\0'));
 }
+
+/// Inputs the property tests found (kept as plain tests).
+#[test]
+fn property_test_findings() {
+    // A tag after a move on the same line: an error, not a FEN applied after the fact.
+    let text = " Nf3[FEN \"4k3/8/8/8/8/8/4P3/4K3 w - - 0 1\"]\n[Event \"x\"]\n";
+    let games: Vec<_> = PgnReader::new(text.as_bytes()).collect();
+    assert_eq!(games[0].as_ref().unwrap_err().kind, PgnErrorKind::Tag);
+    assert_eq!(games[1].as_ref().unwrap().tag("Event"), Some("x"));
+    // A `;` comment holding `}`: dropped, so that the written comment reads back the same.
+    let text = " Nf3;}[Event \"x\"]\n[Event \"x\"]\n";
+    let game = PgnReader::new(text.as_bytes()).next().unwrap().unwrap();
+    assert_eq!(game.moves()[0].comment, "[Event \"x\"]");
+    assert_eq!(Game::from_pgn(&game.to_pgn()).unwrap(), game);
+}
