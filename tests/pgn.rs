@@ -334,5 +334,8 @@ fn property_test_findings() {
     let text = " Nf3;}[Event \"x\"]\n[Event \"x\"]\n";
     let game = PgnReader::new(text.as_bytes()).next().unwrap().unwrap();
     assert_eq!(game.moves()[0].comment, "[Event \"x\"]");
-    assert_eq!(Game::from_pgn(&game.to_pgn()).unwrap().moves(), game.moves());
+    assert_eq!(
+        Game::from_pgn(&game.to_pgn()).unwrap().moves(),
+        game.moves()
+    );
 }
