@@ -148,9 +148,13 @@ fn castling_promotion_check_and_mate_marks() {
     let p = pos("r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 0 1");
     assert_eq!(p.parse_san("O-O").unwrap().to_string(), "e1g1");
     assert_eq!(p.parse_san("O-O-O").unwrap().to_string(), "e1c1");
-    for t in ["0-0", "o-o", "O-O+", "Kg1", "e1g1"] {
+    for t in ["0-0", "o-o", "O-O+", "Kg1", "e1g1", "e1h1"] {
         assert_eq!(tolerant(&p, t).as_deref(), Ok("e1g1"), "{t}");
     }
+    assert_eq!(tolerant(&p, "e1a1").as_deref(), Ok("e1c1"));
+    // King takes rook without the right: illegal.
+    let no_rights = pos("r3k2r/8/8/8/8/8/8/R3K2R w Qkq - 0 1");
+    assert_eq!(tolerant(&no_rights, "e1h1"), Err(SanError::Illegal));
     assert_eq!(p.parse_san("0-0"), Err(SanError::Syntax));
     let p = pos("4k3/8/8/8/8/8/8/4K3 w - - 0 1");
     assert_eq!(p.parse_san("O-O"), Err(SanError::Illegal));

@@ -22,7 +22,8 @@
 //!   matches, and then a bishop: `bxc5` with no pawn able to take there); a `P` for pawns; more
 //!   disambiguation than needed (`Ngf3`); `:` or no `x` for captures (`ed5` is a capture,
 //!   but a pawn move naming no origin file stays on its file); long algebraic (`e2e4`,
-//!   `e2-e4`, `Ng1-f3`, `e7e8q`); promotions without `=` (`e8Q`).
+//!   `e2-e4`, `Ng1-f3`, `e7e8q`), castling also as the king taking its own rook (`e1h1`, the
+//!   Chess960 UCI form); promotions without `=` (`e8Q`).
 //!
 //! Each failure is its own [`SanError`]: the text is no move notation at all
 //! ([`SanError::Syntax`]; in strict mode also: names a legal move but is not its standard
@@ -33,7 +34,7 @@
 use super::Position;
 use crate::movegen::{GenType, Legality};
 use crate::moves::{Move, MoveList};
-use crate::types::{PieceType, Square};
+use crate::types::{castling_index, PieceType, Square};
 use core::fmt;
 
 /// The longest SAN text (`Qa1xb2+`, `exd8=Q#`): 7 bytes.
@@ -398,6 +399,23 @@ impl Position {
             let pc = self.piece_on(from);
             if pc.is_none() || pc.color() != self.side_to_move() {
                 return Err(SanError::Illegal);
+            }
+            // Castling as the king taking its own rook (`e1h1`, as Chess960 UCI writes it).
+            let target = self.piece_on(to);
+            if pc.kind() == PieceType::KING
+                && target.kind() == PieceType::ROOK
+                && target.color() == pc.color()
+            {
+                return self
+                    .legal_moves_of(PieceType::KING)
+                    .iter()
+                    .copied()
+                    .find(|m| {
+                        let king_side = m.flag() == Move::KING_CASTLE;
+                        m.is_castle()
+                            && self.castling_rook(castling_index(pc.color(), king_side)) == to
+                    })
+                    .ok_or(SanError::Illegal);
             }
             return self.find_unique(Pattern {
                 kind: pc.kind(),
