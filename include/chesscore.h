@@ -98,6 +98,23 @@
 #define CHESS_DICE_DRAW_DEAD_POSITION 3
 
 /**
+ * A buffer of this size always holds a SAN written by `chess_moveToSan` (7 characters and the
+ * NUL).
+ */
+#define CHESS_SAN_MAX 8
+
+/**
+ * `chess_moveFromSan` mode: exactly the standard SAN `chess_moveToSan` writes.
+ */
+#define CHESS_SAN_STRICT 0
+
+/**
+ * `chess_moveFromSan` mode: also missing or extra `+`/`#`, annotations `!?`, `0-0`, lower-case
+ * piece letters, long algebraic (`e2e4`, `Ng1-f3`), `e8Q`.
+ */
+#define CHESS_SAN_TOLERANT 1
+
+/**
  * Number of 64-bit words in a `ChessPosition` (9216 bytes).
  */
 #define CHESS_POSITION_WORDS 1152
@@ -339,7 +356,55 @@ typedef enum {
   /**
    * Dice FEN: both kings are in check (two dice).
    */
-  CHESS_ERR_DICE_FEN_BOTH_IN_CHECK = 307
+  CHESS_ERR_DICE_FEN_BOTH_IN_CHECK = 307,
+  /**
+   * SAN: the text is not move notation (strict mode: not the standard SAN of the move).
+   */
+  CHESS_ERR_SAN_SYNTAX = 400,
+  /**
+   * SAN: no legal move matches.
+   */
+  CHESS_ERR_SAN_ILLEGAL = 401,
+  /**
+   * SAN: more than one legal move matches.
+   */
+  CHESS_ERR_SAN_AMBIGUOUS = 402,
+  /**
+   * PGN reader: no more games (not an error of the input).
+   */
+  CHESS_ERR_PGN_END_OF_INPUT = 403,
+  /**
+   * PGN: a tag is not `[Name "value"]`.
+   */
+  CHESS_ERR_PGN_TAG = 404,
+  /**
+   * PGN: the `[FEN]` tag is not a valid FEN.
+   */
+  CHESS_ERR_PGN_FEN = 405,
+  /**
+   * PGN: the `[Variant]` tag names a variant other than standard chess or Chess960.
+   */
+  CHESS_ERR_PGN_VARIANT = 406,
+  /**
+   * PGN: movetext that is no move, move number, NAG, comment or result.
+   */
+  CHESS_ERR_PGN_TOKEN = 407,
+  /**
+   * PGN: a comment or variation is not closed.
+   */
+  CHESS_ERR_PGN_UNTERMINATED = 408,
+  /**
+   * PGN: a `)` without its `(`.
+   */
+  CHESS_ERR_PGN_PARENTHESIS = 409,
+  /**
+   * PGN: the text holds no game.
+   */
+  CHESS_ERR_PGN_NO_GAME = 410,
+  /**
+   * PGN: the game has no tag of this name.
+   */
+  CHESS_ERR_PGN_NO_SUCH_TAG = 411
 } ChessStatus;
 
 /**
@@ -505,6 +570,19 @@ typedef enum {
  * (see `CHESS_ERR_ENGINE_BUSY`). A handle is not tied to the thread that made it.
  */
 typedef struct ChessEngine ChessEngine;
+
+/**
+ * A PGN game: tags, starting position, main line with comments and NAGs, result. Opaque;
+ * made by `chess_pgnGameNew`, freed by `chess_pgnGameFree`. Not shared between threads
+ * without a lock.
+ */
+typedef struct ChessPgnGame ChessPgnGame;
+
+/**
+ * A reader over a PGN database in memory. Opaque; made by `chess_pgnReaderNew`, freed by
+ * `chess_pgnReaderFree`.
+ */
+typedef struct ChessPgnReader ChessPgnReader;
 
 /**
  * A chess position: 9216 bytes, 8-byte aligned, owned by the caller (stack, arrays, heap).
@@ -1487,6 +1565,253 @@ ChessStatus chess_perftDivide(ChessPosition *pos,
                               uint64_t *counts,
                               size_t countsLen,
                               uint64_t *total);
+
+/**
+ * Writes the SAN of the legal move `move` in `*pos` (`Nbd2`, `exd8=Q+`, `O-O-O#`) with a NUL
+ * into `buf[0..len]` (`CHESS_SAN_MAX` bytes always suffice). `CHESS_ERR_ILLEGAL_MOVE` when
+ * the move is not legal in `*pos`.
+ *
+ * # Safety
+ * `pos` is NULL or points to a `ChessPosition`; `buf` is NULL or valid for `len` bytes.
+ */
+ChessStatus chess_moveToSan(const ChessPosition *pos, ChessMove move, char *buf, size_t len);
+
+/**
+ * Reads SAN text against `*pos` into the legal move it names. `mode` is `CHESS_SAN_STRICT`
+ * or `CHESS_SAN_TOLERANT` (anything else: `CHESS_ERR_INVALID_ARGUMENT`). Errors:
+ * `CHESS_ERR_SAN_SYNTAX` (not SAN; in strict mode also: not the standard SAN of its move),
+ * `CHESS_ERR_SAN_ILLEGAL` (no legal move matches), `CHESS_ERR_SAN_AMBIGUOUS` (several do).
+ *
+ * # Safety
+ * `pos` is NULL or points to a `ChessPosition`; `san` is NULL or a NUL-terminated string;
+ * `out` is NULL or valid for writes.
+ */
+ChessStatus chess_moveFromSan(const ChessPosition *pos,
+                              const char *san,
+                              uint32_t mode,
+                              ChessMove *out);
+
+/**
+ * Makes an empty game from the standard starting position (no tags, no moves, result `*`)
+ * into `*out`. Free it with `chess_pgnGameFree`.
+ *
+ * # Safety
+ * `out` is NULL or valid for writes.
+ */
+ChessStatus chess_pgnGameNew(ChessPgnGame **out);
+
+/**
+ * Frees a game (NULL is fine).
+ *
+ * # Safety
+ * `game` is NULL or a pointer from `chess_pgnGameNew` not yet freed.
+ */
+void chess_pgnGameFree(ChessPgnGame *game);
+
+/**
+ * Empties `*game` (tags, moves, comments; result `*`) and sets its starting position to
+ * `*start` (a position with a history keeps it for repetition detection).
+ *
+ * # Safety
+ * `game` is NULL or a live game; `start` is NULL or points to a `ChessPosition`.
+ */
+ChessStatus chess_pgnGameReset(ChessPgnGame *game, const ChessPosition *start);
+
+/**
+ * Reads the first game of the NUL-terminated PGN `text` into `*game` (replacing it).
+ * Errors: those of `chess_pgnReaderNext`, `*game` unchanged.
+ *
+ * # Safety
+ * `game` is NULL or a live game; `text` is NULL or a NUL-terminated string.
+ */
+ChessStatus chess_pgnGameRead(ChessPgnGame *game, const char *text);
+
+/**
+ * Appends the move `move`, legal in the game's current position
+ * (`CHESS_ERR_ILLEGAL_MOVE` otherwise).
+ *
+ * # Safety
+ * `game` is NULL or a live game.
+ */
+ChessStatus chess_pgnGamePushMove(ChessPgnGame *game, ChessMove move);
+
+/**
+ * Appends the move named by the SAN `san` (tolerant reading) and writes it to `*out` (which
+ * may be NULL when not wanted). Errors as `chess_moveFromSan`.
+ *
+ * # Safety
+ * `game` is NULL or a live game; `san` is NULL or a NUL-terminated string; `out` is NULL
+ * or valid for writes.
+ */
+ChessStatus chess_pgnGamePushSan(ChessPgnGame *game, const char *san, ChessMove *out);
+
+/**
+ * Sets tag `name` to `value` (replacing its value, or appended). The name must be letters,
+ * digits and `_` (`CHESS_ERR_INVALID_ARGUMENT` otherwise).
+ *
+ * # Safety
+ * `game` is NULL or a live game; `name` and `value` are NULL or NUL-terminated strings.
+ */
+ChessStatus chess_pgnGameSetTag(ChessPgnGame *game, const char *name, const char *value);
+
+/**
+ * Writes the value of tag `name` with a NUL into `buf[0..len]`; `CHESS_ERR_PGN_NO_SUCH_TAG`
+ * when the game has no such tag.
+ *
+ * # Safety
+ * `game` is NULL or a live game; `name` is NULL or a NUL-terminated string; `buf` is NULL or
+ * valid for `len` bytes.
+ */
+ChessStatus chess_pgnGameTag(const ChessPgnGame *game, const char *name, char *buf, size_t len);
+
+/**
+ * Writes the number of tags to `*count`.
+ *
+ * # Safety
+ * `game` is NULL or a live game; `count` is NULL or valid for writes.
+ */
+ChessStatus chess_pgnGameTagCount(const ChessPgnGame *game, size_t *count);
+
+/**
+ * Writes the name and value of the `index`-th tag (in the game's order) with NULs into
+ * `name[0..nameLen]` and `value[0..valueLen]`; `CHESS_ERR_INVALID_ARGUMENT` for an index past
+ * the last; when either buffer is too small, nothing is written.
+ *
+ * # Safety
+ * `game` is NULL or a live game; `name` and `value` are NULL or valid for `nameLen` and
+ * `valueLen` bytes, and do not overlap.
+ */
+ChessStatus chess_pgnGameTagAt(const ChessPgnGame *game,
+                               size_t index,
+                               char *name,
+                               size_t nameLen,
+                               char *value,
+                               size_t valueLen);
+
+/**
+ * Writes the number of moves of the main line to `*count`.
+ *
+ * # Safety
+ * `game` is NULL or a live game; `count` is NULL or valid for writes.
+ */
+ChessStatus chess_pgnGameMoveCount(const ChessPgnGame *game, size_t *count);
+
+/**
+ * Writes the moves of the main line into `moves[0..capacity]` (`CHESS_ERR_BUFFER_TOO_SMALL`
+ * when they do not fit; see `chess_pgnGameMoveCount`).
+ *
+ * # Safety
+ * `game` is NULL or a live game; `moves` is NULL or valid for writes of `capacity` moves.
+ */
+ChessStatus chess_pgnGameMoves(const ChessPgnGame *game, ChessMove *moves, size_t capacity);
+
+/**
+ * Writes the comment after move `index` (0 = the first move; `SIZE_MAX`: the comment before
+ * the first move) with a NUL into `buf[0..len]` (an empty string when there is none).
+ * `CHESS_ERR_INVALID_ARGUMENT` for an index past the last move.
+ *
+ * # Safety
+ * `game` is NULL or a live game; `buf` is NULL or valid for `len` bytes.
+ */
+ChessStatus chess_pgnGameComment(const ChessPgnGame *game, size_t index, char *buf, size_t len);
+
+/**
+ * Writes the NAGs of move `index` into `nags[0..capacity]` and their number to `*count`
+ * (`CHESS_ERR_BUFFER_TOO_SMALL` when they do not fit: nothing written;
+ * `CHESS_ERR_INVALID_ARGUMENT` for an index past the last move).
+ *
+ * # Safety
+ * `game` is NULL or a live game; `nags` is NULL or valid for `capacity` bytes; `count` is
+ * NULL or valid for writes.
+ */
+ChessStatus chess_pgnGameNags(const ChessPgnGame *game,
+                              size_t index,
+                              uint8_t *nags,
+                              size_t capacity,
+                              size_t *count);
+
+/**
+ * Writes the game's starting position to `*out`.
+ *
+ * # Safety
+ * `game` is NULL or a live game; `out` is NULL or valid for writes of a `ChessPosition`.
+ */
+ChessStatus chess_pgnGameStartPosition(const ChessPgnGame *game, ChessPosition *out);
+
+/**
+ * Writes the position after the game's last move to `*out` (its history holds the game's
+ * moves, for repetition detection).
+ *
+ * # Safety
+ * `game` is NULL or a live game; `out` is NULL or valid for writes of a `ChessPosition`.
+ */
+ChessStatus chess_pgnGameEndPosition(const ChessPgnGame *game, ChessPosition *out);
+
+/**
+ * Writes the result (`1-0`, `0-1`, `1/2-1/2` or `*`) with a NUL into `buf[0..len]` (8 bytes
+ * always suffice).
+ *
+ * # Safety
+ * `game` is NULL or a live game; `buf` is NULL or valid for `len` bytes.
+ */
+ChessStatus chess_pgnGameResult(const ChessPgnGame *game, char *buf, size_t len);
+
+/**
+ * Sets the result: `1-0`, `0-1`, `1/2-1/2` or `*` (`CHESS_ERR_INVALID_ARGUMENT` otherwise).
+ *
+ * # Safety
+ * `game` is NULL or a live game; `result` is NULL or a NUL-terminated string.
+ */
+ChessStatus chess_pgnGameSetResult(ChessPgnGame *game, const char *result);
+
+/**
+ * Writes the game as PGN (export format: seven tag roster first, movetext in lines of at
+ * most 79 characters) with a NUL into `buf[0..len]`, and the size that takes (NUL included)
+ * to `*needed`. When `len` is too small: `CHESS_ERR_BUFFER_TOO_SMALL`, nothing written to
+ * `buf`, but `*needed` is set (the one output written on an error, so that a caller can size
+ * its buffer: call once with `len` 0, then with `*needed` bytes).
+ *
+ * # Safety
+ * `game` is NULL or a live game; `buf` is NULL or valid for `len` bytes; `needed` is NULL or
+ * valid for writes.
+ */
+ChessStatus chess_pgnGameWrite(const ChessPgnGame *game, char *buf, size_t len, size_t *needed);
+
+/**
+ * Makes a reader over the PGN database `data[0..len]` (copied: the caller may free `data`
+ * at once) into `*out`. Free it with `chess_pgnReaderFree`.
+ *
+ * # Safety
+ * `data` is NULL or valid for reads of `len` bytes (NULL is allowed with `len` 0); `out` is
+ * NULL or valid for writes.
+ */
+ChessStatus chess_pgnReaderNew(const char *data, size_t len, ChessPgnReader **out);
+
+/**
+ * Frees a reader (NULL is fine).
+ *
+ * # Safety
+ * `reader` is NULL or a pointer from `chess_pgnReaderNew` not yet freed.
+ */
+void chess_pgnReaderFree(ChessPgnReader *reader);
+
+/**
+ * Reads the next game into `*game` (replacing it). On `CHESS_OK`, `*game` is the game and
+ * `*line` the line where its text starts (1-based). At the end of the input: `CHESS_ERR_PGN_END_OF_INPUT`,
+ * nothing written. For a malformed game: its status (`CHESS_ERR_PGN_TAG`,
+ * `CHESS_ERR_PGN_FEN`, `CHESS_ERR_PGN_VARIANT`, `CHESS_ERR_PGN_TOKEN`,
+ * `CHESS_ERR_PGN_UNTERMINATED`, `CHESS_ERR_PGN_PARENTHESIS`, or for a move
+ * `CHESS_ERR_SAN_SYNTAX` / `_ILLEGAL` / `_AMBIGUOUS`), `*game` unchanged, and `*line` the line
+ * of the error (the one output written on an error); the next call goes on with the next
+ * game.
+ *
+ * # Safety
+ * `reader` is NULL or a live reader; `game` is NULL or a live game; `line` is NULL or valid
+ * for writes.
+ */
+ChessStatus chess_pgnReaderNext(ChessPgnReader *reader,
+                                ChessPgnGame *game,
+                                size_t *line);
 
 /**
  * Sets `*pos` from a FEN string (strict: 6 fields, or 4 with clocks 0 and 1). `*pos` may be

@@ -28,7 +28,8 @@
 //! ```
 //!
 //! Module map: [`types`], [`bitboard`], [`attacks`], [`zobrist`], [`moves`], [`position`],
-//! [`movegen`], [`perft`] form the core; [`dice`] holds the Dice Chess rules over it; [`ffi`]
+//! [`movegen`], [`perft`] form the core (with SAN in [`position::san`]); [`pgn`] reads and
+//! writes games over it; [`dice`] holds the Dice Chess rules over it; [`ffi`]
 //! is the C skin over both. [`eval`] and
 //! [`search`] make it an engine; [`uci`] speaks the UCI protocol over it (the `chesscore`
 //! binary with no arguments) and holds the search benchmark ([`uci::bench`]).
@@ -43,6 +44,7 @@ pub mod ffi;
 pub mod movegen;
 pub mod moves;
 pub mod perft;
+pub mod pgn;
 pub mod position;
 pub mod search;
 pub mod types;
@@ -53,5 +55,8 @@ pub use bitboard::Bitboard;
 pub use movegen::{GenType, Legality, MoveCounter, MoveSink, ALL_PIECE_TYPES};
 pub use moves::{MicroMove, Move, MoveList, MAX_MOVES};
 pub use perft::PerftMode;
-pub use position::{FenError, GameStatus, MoveError, NotationError, Position, Undo, START_FEN};
+pub use position::{
+    FenError, GameStatus, MoveError, NotationError, Position, San, SanError, SanMode, Undo,
+    SAN_MAX, START_FEN,
+};
 pub use types::*;

@@ -37,6 +37,7 @@ from ._board import (
 )
 from ._dice import DiceGame, DiceRules, DiceState, DiceStatus, Roll
 from ._engine import MATE_SCORE, Engine, SearchInfo, SearchResult
+from ._pgn import PgnError, PgnGame, PgnReader  # SAN and PGN (issue 14)
 
 # ---- Chess960, move events, why a move is illegal (issue 14) ----
 from ._chess960 import IllegalReason, MoveCheck, MoveEvent
@@ -44,7 +45,7 @@ from ._chess960 import IllegalReason, MoveCheck, MoveEvent
 
 for _cls in (Board, ChessError, GameStatus, Move, Piece, Status, DiceGame, DiceRules, DiceState,
              DiceStatus, Roll, Engine, SearchInfo, SearchResult, IllegalReason, MoveCheck,
-             MoveEvent):
+             MoveEvent, PgnError, PgnGame, PgnReader):
     _cls.__module__ = "chesscore"
 del _cls
 
@@ -57,4 +58,6 @@ __all__ = [
     "DiceStatus", "Roll", "MATE_SCORE", "Engine", "SearchInfo", "SearchResult",
     # issue 14: Chess960, move events, why a move is illegal
     "IllegalReason", "MoveCheck", "MoveEvent",
+    # SAN and PGN (issue 14)
+    "PgnError", "PgnGame", "PgnReader",
 ]

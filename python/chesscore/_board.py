@@ -75,6 +75,19 @@ class Status(enum.IntEnum):
     ERR_DICE_FEN_EN_PASSANT = 305
     ERR_DICE_FEN_DICE = 306
     ERR_DICE_FEN_BOTH_IN_CHECK = 307
+    # SAN and PGN (issue 14)
+    ERR_SAN_SYNTAX = 400
+    ERR_SAN_ILLEGAL = 401
+    ERR_SAN_AMBIGUOUS = 402
+    ERR_PGN_END_OF_INPUT = 403
+    ERR_PGN_TAG = 404
+    ERR_PGN_FEN = 405
+    ERR_PGN_VARIANT = 406
+    ERR_PGN_TOKEN = 407
+    ERR_PGN_UNTERMINATED = 408
+    ERR_PGN_PARENTHESIS = 409
+    ERR_PGN_NO_GAME = 410
+    ERR_PGN_NO_SUCH_TAG = 411
 
 
 class GameStatus(enum.IntEnum):
@@ -442,6 +455,32 @@ class Board:
         1024 moves the history holds; the moves before can no longer be popped."""
         check(lib.chess_compactHistory(ctypes.byref(self._pos)))
         self._stack = []
+
+    # ---- SAN (issue 14) -----------------------------------------------------------------------
+
+    def san(self, move: Move) -> str:
+        """The standard SAN of a legal move (``Nbd2``, ``exd8=Q+``, ``O-O-O#``); ChessError
+        ``ERR_ILLEGAL_MOVE`` for a move not legal here."""
+        buf = ctypes.create_string_buffer(_ffi.SAN_MAX)
+        check(lib.chess_moveToSan(ctypes.byref(self._pos), _move(move).raw, buf, _ffi.SAN_MAX),
+              f"{move!r}")
+        return buf.value.decode()
+
+    def parse_san(self, san: str, *, strict: bool = False) -> Move:
+        """The legal move SAN text names. Tolerant by default (missing or extra ``+``/``#``,
+        ``!?``, ``0-0``, lower-case piece letters, long algebraic ``e2e4``/``Ng1-f3``, ``e8Q``);
+        ``strict=True`` takes only the standard SAN :meth:`san` writes. ChessError
+        ``ERR_SAN_SYNTAX``, ``ERR_SAN_ILLEGAL`` or ``ERR_SAN_AMBIGUOUS``."""
+        out = _ffi.u16()
+        check(lib.chess_moveFromSan(ctypes.byref(self._pos), _text(san, "san"), 0 if strict else 1,
+                                    ctypes.byref(out)), f"SAN {san!r}")
+        return Move(out.value)
+
+    def push_san(self, san: str) -> Move:
+        """Makes the move SAN text names (tolerant reading) and returns it."""
+        return self.push(self.parse_san(san))
+
+    # ---- end of SAN ----------------------------------------------------------------------------
 
     def __iter__(self) -> Iterator[Move]:
         return iter(self.legal_moves())

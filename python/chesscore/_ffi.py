@@ -32,6 +32,7 @@ POSITION_TEXT_SIZE = 163
 DICE_FEN_MAX = 128
 DICE_MAX_OUTCOMES = 56
 DICE_ROLL_TEXT_SIZE = 16
+SAN_MAX = 8  # SAN and PGN (issue 14)
 
 
 class Position(ctypes.Structure):
@@ -172,6 +173,33 @@ _SIGNATURES = {
     "chess_diceGetDice": (c_int, [P(DiceGame), P(DiceRoll)]),
     "chess_diceTurnMoves": (c_int, [P(DiceGame), P(u16), P(u32)]),
     "chess_diceGetPosition": (c_int, [P(DiceGame), P(Position)]),
+    # ---- SAN and PGN (issue 14) ----------------------------------------------------------------
+    "chess_moveToSan": (c_int, [P(Position), u16, ctypes.c_char_p, size_t]),
+    "chess_moveFromSan": (c_int, [P(Position), c_char_p, u32, P(u16)]),
+    "chess_pgnGameNew": (c_int, [P(c_void_p)]),
+    "chess_pgnGameFree": (None, [c_void_p]),
+    "chess_pgnGameReset": (c_int, [c_void_p, P(Position)]),
+    "chess_pgnGameRead": (c_int, [c_void_p, c_char_p]),
+    "chess_pgnGamePushMove": (c_int, [c_void_p, u16]),
+    "chess_pgnGamePushSan": (c_int, [c_void_p, c_char_p, P(u16)]),
+    "chess_pgnGameSetTag": (c_int, [c_void_p, c_char_p, c_char_p]),
+    "chess_pgnGameTag": (c_int, [c_void_p, c_char_p, ctypes.c_char_p, size_t]),
+    "chess_pgnGameTagCount": (c_int, [c_void_p, P(size_t)]),
+    "chess_pgnGameTagAt": (c_int, [c_void_p, size_t, ctypes.c_char_p, size_t, ctypes.c_char_p,
+                                   size_t]),
+    "chess_pgnGameMoveCount": (c_int, [c_void_p, P(size_t)]),
+    "chess_pgnGameMoves": (c_int, [c_void_p, P(u16), size_t]),
+    "chess_pgnGameComment": (c_int, [c_void_p, size_t, ctypes.c_char_p, size_t]),
+    "chess_pgnGameNags": (c_int, [c_void_p, size_t, P(u8), size_t, P(size_t)]),
+    "chess_pgnGameStartPosition": (c_int, [c_void_p, P(Position)]),
+    "chess_pgnGameEndPosition": (c_int, [c_void_p, P(Position)]),
+    "chess_pgnGameResult": (c_int, [c_void_p, ctypes.c_char_p, size_t]),
+    "chess_pgnGameSetResult": (c_int, [c_void_p, c_char_p]),
+    "chess_pgnGameWrite": (c_int, [c_void_p, ctypes.c_char_p, size_t, P(size_t)]),
+    "chess_pgnReaderNew": (c_int, [ctypes.c_char_p, size_t, P(c_void_p)]),
+    "chess_pgnReaderFree": (None, [c_void_p]),
+    "chess_pgnReaderNext": (c_int, [c_void_p, c_void_p, P(size_t)]),
+    # ---- end of SAN and PGN --------------------------------------------------------------------
 }
 
 # ---- Chess960, move events, why a move is illegal (issue 14) ---------------------------------

@@ -1,7 +1,9 @@
 //! The C ABI: `extern "C"` functions with the prefix `chess_`, a thin skin over the safe core,
 //! one file per concern: [`status`] (codes and messages), [`position`] (setup, getters, game
 //! status), [`moves`] (generation, make/unmake), [`perft`], [`text`] (FEN, UCI, pictures),
-//! [`attacks`], [`chess960`] (Chess960, move events, why a move is illegal), [`engine`] (engine handles, search, evaluation), [`dice`] (Dice Chess games), with the boundary's rules in
+//! [`attacks`], [`chess960`] (Chess960, move events, why a move is illegal), [`engine`]
+//! (engine handles, search, evaluation), [`dice`] (Dice Chess games), [`pgn`] (SAN, PGN games
+//! and readers), with the boundary's rules in
 //! [`guard`] and the C types in [`types`].
 //!
 //! Conventions, the same for every export:
@@ -27,6 +29,7 @@ pub mod engine;
 pub(crate) mod guard;
 pub mod moves;
 pub mod perft;
+pub mod pgn;
 pub mod position;
 pub mod status;
 pub mod text;
@@ -38,6 +41,7 @@ pub use dice::*;
 pub use engine::*;
 pub use moves::*;
 pub use perft::*;
+pub use pgn::*;
 pub use position::*;
 pub use status::*;
 pub use text::*;

@@ -4,7 +4,7 @@
 
 #![allow(non_camel_case_types)]
 
-use crate::position::{FenError, MoveError, NotationError};
+use crate::position::{FenError, MoveError, NotationError, SanError};
 use crate::search::OptionError;
 use core::ffi::{c_char, CStr};
 
@@ -101,6 +101,30 @@ pub enum ChessStatus {
     CHESS_ERR_DICE_FEN_DICE = 306,
     /// Dice FEN: both kings are in check (two dice).
     CHESS_ERR_DICE_FEN_BOTH_IN_CHECK = 307,
+    /// SAN: the text is not move notation (strict mode: not the standard SAN of the move).
+    CHESS_ERR_SAN_SYNTAX = 400,
+    /// SAN: no legal move matches.
+    CHESS_ERR_SAN_ILLEGAL = 401,
+    /// SAN: more than one legal move matches.
+    CHESS_ERR_SAN_AMBIGUOUS = 402,
+    /// PGN reader: no more games (not an error of the input).
+    CHESS_ERR_PGN_END_OF_INPUT = 403,
+    /// PGN: a tag is not `[Name "value"]`.
+    CHESS_ERR_PGN_TAG = 404,
+    /// PGN: the `[FEN]` tag is not a valid FEN.
+    CHESS_ERR_PGN_FEN = 405,
+    /// PGN: the `[Variant]` tag names a variant other than standard chess or Chess960.
+    CHESS_ERR_PGN_VARIANT = 406,
+    /// PGN: movetext that is no move, move number, NAG, comment or result.
+    CHESS_ERR_PGN_TOKEN = 407,
+    /// PGN: a comment or variation is not closed.
+    CHESS_ERR_PGN_UNTERMINATED = 408,
+    /// PGN: a `)` without its `(`.
+    CHESS_ERR_PGN_PARENTHESIS = 409,
+    /// PGN: the text holds no game.
+    CHESS_ERR_PGN_NO_GAME = 410,
+    /// PGN: the game has no tag of this name.
+    CHESS_ERR_PGN_NO_SUCH_TAG = 411,
 }
 
 /// A `ChessStatus` as received from C, where any int may arrive: read as an integer so an
@@ -174,7 +198,7 @@ impl From<OptionError> for ChessStatus {
 
 impl ChessStatus {
     /// Every status, in code order (the codes `chess_statusMessage` knows).
-    pub const ALL: [ChessStatus; 38] = {
+    pub const ALL: [ChessStatus; 50] = {
         use ChessStatus::*;
         [
             CHESS_OK,
@@ -215,6 +239,18 @@ impl ChessStatus {
             CHESS_ERR_DICE_FEN_EN_PASSANT,
             CHESS_ERR_DICE_FEN_DICE,
             CHESS_ERR_DICE_FEN_BOTH_IN_CHECK,
+            CHESS_ERR_SAN_SYNTAX,
+            CHESS_ERR_SAN_ILLEGAL,
+            CHESS_ERR_SAN_AMBIGUOUS,
+            CHESS_ERR_PGN_END_OF_INPUT,
+            CHESS_ERR_PGN_TAG,
+            CHESS_ERR_PGN_FEN,
+            CHESS_ERR_PGN_VARIANT,
+            CHESS_ERR_PGN_TOKEN,
+            CHESS_ERR_PGN_UNTERMINATED,
+            CHESS_ERR_PGN_PARENTHESIS,
+            CHESS_ERR_PGN_NO_GAME,
+            CHESS_ERR_PGN_NO_SUCH_TAG,
         ]
     };
 
@@ -269,6 +305,20 @@ impl ChessStatus {
                 c"dice FEN dice field is malformed or impossible"
             }
             ChessStatus::CHESS_ERR_DICE_FEN_BOTH_IN_CHECK => c"dice FEN has both kings in check",
+            ChessStatus::CHESS_ERR_SAN_SYNTAX => SanError::Syntax.message_c(),
+            ChessStatus::CHESS_ERR_SAN_ILLEGAL => SanError::Illegal.message_c(),
+            ChessStatus::CHESS_ERR_SAN_AMBIGUOUS => SanError::Ambiguous.message_c(),
+            ChessStatus::CHESS_ERR_PGN_END_OF_INPUT => c"the PGN reader has no more games",
+            ChessStatus::CHESS_ERR_PGN_TAG => c"a PGN tag is malformed",
+            ChessStatus::CHESS_ERR_PGN_FEN => c"the PGN FEN tag is not a valid FEN",
+            ChessStatus::CHESS_ERR_PGN_VARIANT => {
+                c"the PGN Variant tag names a variant other than chess or Chess960"
+            }
+            ChessStatus::CHESS_ERR_PGN_TOKEN => c"the PGN movetext holds unexpected text",
+            ChessStatus::CHESS_ERR_PGN_UNTERMINATED => c"a PGN comment or variation is not closed",
+            ChessStatus::CHESS_ERR_PGN_PARENTHESIS => c"a PGN ')' has no '('",
+            ChessStatus::CHESS_ERR_PGN_NO_GAME => c"the PGN text holds no game",
+            ChessStatus::CHESS_ERR_PGN_NO_SUCH_TAG => c"the PGN game has no such tag",
             // The core's errors returned above.
             _ => c"unknown status code",
         }
@@ -304,6 +354,8 @@ mod tests {
         assert_eq!(ChessStatus::from_code(205), None);
         assert_eq!(ChessStatus::from_code(299), None);
         assert_eq!(ChessStatus::from_code(308), None);
+        assert_eq!(ChessStatus::from_code(399), None);
+        assert_eq!(ChessStatus::from_code(412), None);
         assert_eq!(ChessStatus::from_code(-1), None);
     }
 

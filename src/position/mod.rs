@@ -1,5 +1,5 @@
 //! The position: board, state, hashes and history, with make/unmake ([`make`]), FEN
-//! ([`fen`]) and game status ([`status`]).
+//! ([`fen`]), game status ([`status`]) and move notation ([`notation`] for UCI, [`san`] for SAN).
 //!
 //! What lives where (the split make/unmake relies on):
 //!
@@ -24,6 +24,7 @@ pub mod fen;
 pub mod illegal;
 pub mod make;
 pub mod notation;
+pub mod san;
 pub mod status;
 pub mod validate;
 
@@ -36,6 +37,7 @@ use core::fmt;
 pub use fen::FenError;
 pub use make::{MoveError, Undo};
 pub use notation::NotationError;
+pub use san::{San, SanError, SanMode, SAN_MAX};
 pub use status::GameStatus;
 
 /// How many earlier positions the history keeps. Repetition detection sees this far back;

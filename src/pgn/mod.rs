@@ -1,0 +1,267 @@
+//! PGN (Portable Game Notation): games read from and written as PGN text.
+//!
+//! A [`Game`] is its tags (in order), its starting position (the `[FEN]` tag's, or the
+//! standard one), the moves of its main line, each with its NAGs and comment, a comment before
+//! the first move, and its result. [`PgnReader`] reads a whole database one game at a time
+//! from any `BufRead`; [`Game::from_pgn`] reads one game from text; [`Game::write_pgn`] writes
+//! one in the PGN export format.
+//!
+//! Decisions the PGN standard leaves to a program (or that this reader takes):
+//! * **Variations are skipped**: `( ... )`, nested ones and the comments inside them, are
+//!   read and dropped; a written game has its main line only.
+//! * **Comments**: `{...}` and `; ...` to the end of the line. A comment after a move belongs
+//!   to that move; comments before the first move form the game's comment; several comments
+//!   in one place are joined with a space. Runs of white space inside a comment become one
+//!   space and the ends are trimmed, and a `}` (which a `;` comment may hold) is dropped, so
+//!   that reading what was written gives the same text.
+//! * **NAGs**: `$n` (0..=255), and the move suffixes `!` `?` `!!` `??` `!?` `?!` as NAGs 1 to 6,
+//!   kept per move in order; a NAG before the first move is dropped.
+//! * **Moves** are read as tolerant SAN ([`crate::position::san`]: missing or extra check
+//!   marks, `0-0`, long algebraic, ...); move numbers, with or without dots, are skipped and
+//!   not checked. A null move (`--`, `Z0`) is an error.
+//! * **Tags**: `[Name "value"]`, several on a line allowed, `\"` and `\\` escapes; a tag
+//!   after the first movetext token of a game (not at the start of a line) is an error. `[FEN]`
+//!   sets the starting position (whether or not `[SetUp "1"]` is present); `[Variant]` must be
+//!   absent or name standard chess (`Standard`, `chess`, ...) or Chess960 (`Chess960`,
+//!   `Fischerandom`, `chess 960`, ...), anything else is refused.
+//! * **Game boundaries**: a game ends with its result token (`1-0`, `0-1`, `1/2-1/2`, `*`) at
+//!   the top level, or where a line starting with `[` follows movetext (even inside an
+//!   unclosed comment or variation, so that such a game costs only itself), or at the end of
+//!   the input. A
+//!   game without a result token takes its `[Result]` tag's value, or `*`. A result token
+//!   that contradicts the `[Result]` tag is not an error; the token wins.
+//! * **Escapes and line ends**: lines starting with `%` are ignored, as the standard says;
+//!   `\r\n` and a UTF-8 byte-order mark are accepted; a NUL byte reads as a space and bytes
+//!   that are not UTF-8 as U+FFFD.
+//! * **Errors**: a malformed game is a [`PgnError`] with the line number (1-based, in the whole
+//!   input) where it went wrong; [`PgnReader`] then goes on with the next game.
+//! * **Writing** (export format): the seven tag roster first (`Event`, `Site`, `Date`,
+//!   `Round`, `White`, `Black`, `Result`; `?` or `????.??.??` where missing, and `Result`
+//!   always the game's result), then the other tags in their order; a blank line; the
+//!   movetext with move numbers (`12...` for a Black move after a comment or at the start),
+//!   comments and NAGs, the result last, in lines of at most 79 characters; a blank line.
+//!
+//! ```
+//! use chesscore::pgn::Game;
+//! let game = Game::from_pgn("[White \"Anderssen\"]\n\n1. e4 e5 2. Nf3 {develops} Nc6 $1 1-0\n").unwrap();
+//! assert_eq!(game.tag("White"), Some("Anderssen"));
+//! assert_eq!(game.moves().len(), 4);
+//! assert_eq!(game.moves()[2].comment, "develops");
+//! assert_eq!(game.moves()[3].nags, vec![1]);
+//! assert_eq!(game.result, "1-0");
+//! assert!(game.to_pgn().ends_with("1. e4 e5 2. Nf3 {develops} 2... Nc6 $1 1-0\n\n"));
+//! ```
+
+mod reader;
+mod writer;
+
+pub use reader::PgnReader;
+
+use crate::moves::Move;
+use crate::position::{MoveError, Position, SanError};
+use core::fmt;
+
+/// One move of a game's main line, with what the PGN said about it.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct GameMove {
+    mv: Move,
+    /// Numeric annotation glyphs, in order (`$1` = good move, ...).
+    pub nags: Vec<u8>,
+    /// The comment after the move (empty: none).
+    pub comment: String,
+}
+
+impl GameMove {
+    /// The move.
+    pub fn mv(&self) -> Move {
+        self.mv
+    }
+}
+
+/// A game: tags, starting position, main line with comments and NAGs, result.
+#[derive(Clone, Debug)]
+pub struct Game {
+    /// The tags in the order read or set (names unique).
+    pub tags: Vec<(String, String)>,
+    /// The comment before the first move (empty: none).
+    pub comment: String,
+    /// The result: `1-0`, `0-1`, `1/2-1/2` or `*`.
+    pub result: String,
+    start: Position,
+    end: Position,
+    moves: Vec<GameMove>,
+}
+
+impl Default for Game {
+    fn default() -> Self {
+        Game::new(Position::startpos())
+    }
+}
+
+impl PartialEq for Game {
+    /// Same tags, comments, result, starting position (as FEN) and moves.
+    fn eq(&self, other: &Game) -> bool {
+        self.tags == other.tags
+            && self.comment == other.comment
+            && self.result == other.result
+            && self.start.to_fen() == other.start.to_fen()
+            && self.moves == other.moves
+    }
+}
+
+impl Game {
+    /// A game without tags or moves from `start`, result `*`.
+    pub fn new(start: Position) -> Game {
+        Game {
+            tags: Vec::new(),
+            comment: String::new(),
+            result: "*".to_string(),
+            end: start.clone(),
+            start,
+            moves: Vec::new(),
+        }
+    }
+
+    /// The value of tag `name`.
+    pub fn tag(&self, name: &str) -> Option<&str> {
+        self.tags
+            .iter()
+            .find(|(n, _)| n == name)
+            .map(|(_, v)| v.as_str())
+    }
+
+    /// Sets tag `name` (replacing its value, or appended).
+    pub fn set_tag(&mut self, name: &str, value: &str) {
+        match self.tags.iter_mut().find(|(n, _)| n == name) {
+            Some((_, v)) => *v = value.to_string(),
+            None => self.tags.push((name.to_string(), value.to_string())),
+        }
+    }
+
+    /// The starting position.
+    pub fn start_position(&self) -> &Position {
+        &self.start
+    }
+
+    /// The position after the last move.
+    pub fn end_position(&self) -> &Position {
+        &self.end
+    }
+
+    /// The main line.
+    pub fn moves(&self) -> &[GameMove] {
+        &self.moves
+    }
+
+    /// The main line, for changing comments and NAGs (the moves themselves stay).
+    pub fn moves_mut(&mut self) -> &mut [GameMove] {
+        &mut self.moves
+    }
+
+    /// Appends the move `m`, legal in [`Game::end_position`].
+    ///
+    /// # Errors
+    /// [`MoveError::Illegal`] when it is not; the game is unchanged.
+    pub fn push(&mut self, m: Move) -> Result<(), MoveError> {
+        match self.end.try_make_move(m) {
+            Ok(_) => {}
+            Err(MoveError::HistoryFull) => {
+                // A long game: keep only what repetition detection can still reach.
+                self.end.compact_history();
+                self.end.try_make_move(m)?;
+            }
+            Err(e) => return Err(e),
+        }
+        self.moves.push(GameMove {
+            mv: m,
+            nags: Vec::new(),
+            comment: String::new(),
+        });
+        Ok(())
+    }
+
+    /// Appends the move named by `san` (tolerant SAN) and returns it.
+    ///
+    /// # Errors
+    /// The [`SanError`] of reading it; the game is unchanged.
+    pub fn push_san(&mut self, san: &str) -> Result<Move, SanError> {
+        let m = self
+            .end
+            .parse_san_with(san, crate::position::SanMode::Tolerant)?;
+        self.push(m).map_err(|_| SanError::Illegal)?;
+        Ok(m)
+    }
+
+    /// Reads the first game of `text`.
+    ///
+    /// # Errors
+    /// The [`PgnError`] of that game, or [`PgnErrorKind::NoGame`] for text without one.
+    pub fn from_pgn(text: &str) -> Result<Game, PgnError> {
+        PgnReader::new(text.as_bytes())
+            .next()
+            .unwrap_or(Err(PgnError {
+                line: 1,
+                kind: PgnErrorKind::NoGame,
+            }))
+    }
+}
+
+/// What was wrong with a game (see [`PgnError`]).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum PgnErrorKind {
+    /// A tag line that is not `[Name "value"]`.
+    Tag,
+    /// The `[FEN]` tag is not a valid FEN.
+    Fen(crate::position::FenError),
+    /// The `[Variant]` tag names a variant other than standard chess and Chess960.
+    UnsupportedVariant,
+    /// A movetext token that is not a move, number, NAG, comment or result (`text` is it).
+    Token(String),
+    /// A move (`text`, at ply `ply` from the start, 0-based) not legal, ambiguous or not SAN.
+    Move {
+        /// The move's text.
+        text: String,
+        /// Its ply in the main line (0 = first move).
+        ply: usize,
+        /// Why it was refused.
+        error: SanError,
+    },
+    /// A `{` comment or `(` variation not closed before the game's end.
+    Unterminated,
+    /// A `)` without its `(`.
+    UnbalancedParenthesis,
+    /// The input has no game.
+    NoGame,
+    /// Reading the input failed (the message of the I/O error).
+    Io(String),
+}
+
+/// A malformed game: what and where (the reader goes on with the next game).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct PgnError {
+    /// The line (1-based, counted over the whole input) where the error was found.
+    pub line: usize,
+    /// What was wrong.
+    pub kind: PgnErrorKind,
+}
+
+impl fmt::Display for PgnError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "line {}: ", self.line)?;
+        match &self.kind {
+            PgnErrorKind::Tag => f.write_str("malformed tag"),
+            PgnErrorKind::Fen(e) => write!(f, "bad FEN tag: {e}"),
+            PgnErrorKind::UnsupportedVariant => f.write_str("unsupported variant"),
+            PgnErrorKind::Token(t) => write!(f, "unexpected text {t:?}"),
+            PgnErrorKind::Move { text, ply, error } => {
+                write!(f, "move {text:?} (ply {}): {error}", ply + 1)
+            }
+            PgnErrorKind::Unterminated => f.write_str("comment or variation not closed"),
+            PgnErrorKind::UnbalancedParenthesis => f.write_str("')' without '('"),
+            PgnErrorKind::NoGame => f.write_str("no game"),
+            PgnErrorKind::Io(e) => write!(f, "read error: {e}"),
+        }
+    }
+}
+
+impl std::error::Error for PgnError {}
