@@ -197,6 +197,41 @@ fn variants_and_setup() {
     .unwrap();
     assert_eq!(g.start_position().to_fen(), fen);
     assert_eq!(g.moves().len(), 3);
+    // A Chess960 game with castles whose rooks are not in the corners (the king crosses its
+    // own rook's square, the black king ends where it castles from a rook on a8): the end
+    // position is python-chess's (`chess.Board(fen, chess960=True)`, the same SAN pushed).
+    let g = Game::from_pgn(
+        "[Variant \"Chess960\"]\n[SetUp \"1\"]\n\
+         [FEN \"rk2r3/pppppppp/8/8/8/8/PPPPPPPP/RK2R3 w KQkq - 0 1\"]\n\n\
+         1. O-O O-O-O 2. Rae1 Kb8 *\n",
+    )
+    .unwrap();
+    assert!(g.start_position().is_chess960());
+    assert_eq!(
+        g.end_position().to_fen(),
+        "1k1rr3/pppppppp/8/8/8/8/PPPPPPPP/4RRK1 w - - 4 3"
+    );
+    let uci: Vec<String> = {
+        let mut pos = Box::new(g.start_position().clone());
+        g.moves()
+            .iter()
+            .map(|gm| {
+                let t = pos.uci_move_text(gm.mv());
+                pos.try_make_move(gm.mv()).unwrap();
+                t
+            })
+            .collect()
+    };
+    assert_eq!(uci, ["b1e1", "b8a8", "a1e1", "c8b8"]);
+    // Built in code from a Chess960 position, it is written with its Variant and reads back.
+    let mut built = Game::new(g.start_position().clone());
+    for san in ["O-O", "O-O-O", "Rae1", "Kb8"] {
+        built.push_san(san).unwrap();
+    }
+    let text = built.to_pgn();
+    assert!(text.contains("[Variant \"Chess960\"]\n"), "{text}");
+    let back = Game::from_pgn(&text).unwrap();
+    assert_eq!(back.end_position().to_fen(), g.end_position().to_fen());
     // A game built in code gets SetUp/FEN tags when it does not start from the standard
     // position.
     let start = Position::from_fen("4k3/8/8/8/8/8/4P3/4K3 w - - 0 1").unwrap();

@@ -23,7 +23,10 @@
 //!   after the first movetext token of a game (not at the start of a line) is an error. `[FEN]`
 //!   sets the starting position (whether or not `[SetUp "1"]` is present); `[Variant]` must be
 //!   absent or name standard chess (`Standard`, `chess`, ...) or Chess960 (`Chess960`,
-//!   `Fischerandom`, `chess 960`, ...), anything else is refused.
+//!   `Fischerandom`, `chess 960`, ...), anything else is refused. A Chess960 game's `[FEN]`
+//!   is read as X-FEN or Shredder-FEN and its positions are in Chess960 mode (no `[FEN]`: the
+//!   standard array in that mode); a game whose start is in Chess960 mode is written with
+//!   `[Variant "Chess960"]` and its `[FEN]`.
 //! * **Game boundaries**: a game ends with its result token (`1-0`, `0-1`, `1/2-1/2`, `*`) at
 //!   the top level, or where a line starting with `[` follows movetext (even inside an
 //!   unclosed comment or variation, so that such a game costs only itself), or at the end of

@@ -476,18 +476,19 @@ fn setup(
         | "fischer random chess" => true,
         _ => return Err(err(fen_at, PgnErrorKind::UnsupportedVariant)),
     };
-    let start = match game.tag("FEN") {
-        // The position parser reads X-FEN / Shredder-FEN castling for Chess960.
-        Some(fen) => {
+    // A Chess960 game reads X-FEN / Shredder-FEN castling and is in Chess960 mode (castles
+    // as king-takes-rook in UCI, rooks on their own squares); without a FEN tag it starts
+    // from the standard array in that mode.
+    let start = match (game.tag("FEN"), chess960) {
+        (Some(fen), false) => {
             Position::from_fen(fen.trim()).map_err(|e| err(fen_at, PgnErrorKind::Fen(e)))?
         }
-        None => Position::startpos(),
+        (Some(fen), true) => {
+            Position::from_fen_960(fen.trim()).map_err(|e| err(fen_at, PgnErrorKind::Fen(e)))?
+        }
+        (None, false) => Position::startpos(),
+        (None, true) => Position::chess960_start(518).unwrap_or_else(Position::startpos),
     };
-    if chess960 {
-        // CHESS960: this is where the position's Chess960 flag is to be set (castling as
-        // king-takes-rook in UCI, rook squares from the FEN) once the position has one; until
-        // then a Chess960 game from a standard-looking start reads as standard chess.
-    }
     *game = Game {
         tags: core::mem::take(&mut game.tags),
         ..Game::new(start)

@@ -86,8 +86,11 @@ impl Game {
             };
             write_tag(out, name, value)?;
         }
+        if self.start.is_chess960() && self.tag("Variant").is_none() {
+            write_tag(out, "Variant", "Chess960")?;
+        }
         let fen = self.start.to_fen();
-        if fen != START_FEN && self.tag("FEN").is_none() {
+        if (fen != START_FEN || self.start.is_chess960()) && self.tag("FEN").is_none() {
             write_tag(out, "SetUp", "1")?;
             write_tag(out, "FEN", &fen)?;
         }
