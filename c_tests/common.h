@@ -108,6 +108,7 @@ static inline const char *status_name(ChessStatus s)
     case CHESS_ERR_DICE_FEN_EN_PASSANT: return "CHESS_ERR_DICE_FEN_EN_PASSANT";
     case CHESS_ERR_DICE_FEN_DICE: return "CHESS_ERR_DICE_FEN_DICE";
     case CHESS_ERR_DICE_FEN_BOTH_IN_CHECK: return "CHESS_ERR_DICE_FEN_BOTH_IN_CHECK";
+    case CHESS_ERR_DICE_UNSUPPORTED_LIMITS: return "CHESS_ERR_DICE_UNSUPPORTED_LIMITS";
     default: return "(unknown status)";
     }
 }

@@ -75,6 +75,7 @@ class Status(enum.IntEnum):
     ERR_DICE_FEN_EN_PASSANT = 305
     ERR_DICE_FEN_DICE = 306
     ERR_DICE_FEN_BOTH_IN_CHECK = 307
+    ERR_DICE_UNSUPPORTED_LIMITS = 310
 
 
 class GameStatus(enum.IntEnum):

@@ -1,7 +1,7 @@
 //! The C ABI: `extern "C"` functions with the prefix `chess_`, a thin skin over the safe core,
 //! one file per concern: [`status`] (codes and messages), [`position`] (setup, getters, game
 //! status), [`moves`] (generation, make/unmake), [`perft`], [`text`] (FEN, UCI, pictures),
-//! [`attacks`], [`engine`] (engine handles, search, evaluation), [`dice`] (Dice Chess games), with the boundary's rules in
+//! [`attacks`], [`engine`] (engine handles, search, evaluation), [`dice`] (Dice Chess games), [`dice_search`] (the Dice Chess engine), with the boundary's rules in
 //! [`guard`] and the C types in [`types`].
 //!
 //! Conventions, the same for every export:
@@ -22,6 +22,7 @@
 
 pub mod attacks;
 pub mod dice;
+pub mod dice_search;
 pub mod engine;
 pub(crate) mod guard;
 pub mod moves;
@@ -33,6 +34,7 @@ mod types;
 
 pub use attacks::*;
 pub use dice::*;
+pub use dice_search::*;
 pub use engine::*;
 pub use moves::*;
 pub use perft::*;

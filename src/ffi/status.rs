@@ -101,6 +101,9 @@ pub enum ChessStatus {
     CHESS_ERR_DICE_FEN_DICE = 306,
     /// Dice FEN: both kings are in check (two dice).
     CHESS_ERR_DICE_FEN_BOTH_IN_CHECK = 307,
+    /// The Dice Chess search takes depth, nodes, time (move time or clocks), infinite, a
+    /// stop and the info callback; `searchMoves`, `ponder` and `mate` are refused.
+    CHESS_ERR_DICE_UNSUPPORTED_LIMITS = 310,
 }
 
 /// A `ChessStatus` as received from C, where any int may arrive: read as an integer so an
@@ -174,7 +177,7 @@ impl From<OptionError> for ChessStatus {
 
 impl ChessStatus {
     /// Every status, in code order (the codes `chess_statusMessage` knows).
-    pub const ALL: [ChessStatus; 38] = {
+    pub const ALL: [ChessStatus; 39] = {
         use ChessStatus::*;
         [
             CHESS_OK,
@@ -215,6 +218,7 @@ impl ChessStatus {
             CHESS_ERR_DICE_FEN_EN_PASSANT,
             CHESS_ERR_DICE_FEN_DICE,
             CHESS_ERR_DICE_FEN_BOTH_IN_CHECK,
+            CHESS_ERR_DICE_UNSUPPORTED_LIMITS,
         ]
     };
 
@@ -269,6 +273,9 @@ impl ChessStatus {
                 c"dice FEN dice field is malformed or impossible"
             }
             ChessStatus::CHESS_ERR_DICE_FEN_BOTH_IN_CHECK => c"dice FEN has both kings in check",
+            ChessStatus::CHESS_ERR_DICE_UNSUPPORTED_LIMITS => {
+                c"the Dice Chess search does not take searchMoves, ponder or mate limits"
+            }
             // The core's errors returned above.
             _ => c"unknown status code",
         }
@@ -304,6 +311,7 @@ mod tests {
         assert_eq!(ChessStatus::from_code(205), None);
         assert_eq!(ChessStatus::from_code(299), None);
         assert_eq!(ChessStatus::from_code(308), None);
+        assert_eq!(ChessStatus::from_code(311), None);
         assert_eq!(ChessStatus::from_code(-1), None);
     }
 

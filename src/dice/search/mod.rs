@@ -68,13 +68,13 @@ pub const WIN: i32 = EVAL_MAX + 256;
 /// Deepest search in turns (also the width of the "win in n" band).
 pub const MAX_PLY: u32 = 64;
 
-/// The turns to a proven win (positive) or loss (negative) a value stands for, if it lies
-/// in the band.
+/// The turns to a proven win (positive) or loss (negative) a value stands for, counting the
+/// turn being played (a king capture now: 1), if it lies in the band.
 pub fn win_in(value: i32) -> Option<i32> {
     if value >= WIN - MAX_PLY as i32 {
-        Some(WIN - value)
+        Some(WIN - value + 1)
     } else if value <= -(WIN - MAX_PLY as i32) {
-        Some(-(WIN + value))
+        Some(-(WIN + value + 1))
     } else {
         None
     }
@@ -606,6 +606,11 @@ impl DiceEngine {
             adv.result.time_ms = ms;
         }
         Ok(())
+    }
+
+    /// Permille of the table in use.
+    pub fn hashfull(&self) -> u32 {
+        self.s.tt.hashfull()
     }
 
     /// Nodes of the last search.
