@@ -35,11 +35,22 @@ from ._board import (
     square_name,
     version,
 )
-from ._dice import DiceGame, DiceRules, DiceState, DiceStatus, Roll
+from ._dice import (
+    DICE_WIN_VALUE,
+    DiceGame,
+    DiceRules,
+    DiceSearchResult,
+    DiceState,
+    DiceStatus,
+    Roll,
+    dice_evaluate,
+    dice_search,
+    dice_search_all_rolls,
+)
 from ._engine import MATE_SCORE, Engine, SearchInfo, SearchResult
 
 for _cls in (Board, ChessError, GameStatus, Move, Piece, Status, DiceGame, DiceRules, DiceState,
-             DiceStatus, Roll, Engine, SearchInfo, SearchResult):
+             DiceStatus, Roll, Engine, SearchInfo, SearchResult, DiceSearchResult):
     _cls.__module__ = "chesscore"
 del _cls
 
@@ -50,4 +61,5 @@ __all__ = [
     "WHITE", "Board", "ChessError", "GameStatus", "Move", "Piece", "Status", "library_path",
     "message", "parse_square", "square_name", "version", "DiceGame", "DiceRules", "DiceState",
     "DiceStatus", "Roll", "MATE_SCORE", "Engine", "SearchInfo", "SearchResult",
+    "DICE_WIN_VALUE", "DiceSearchResult", "dice_search", "dice_evaluate", "dice_search_all_rolls",
 ]
