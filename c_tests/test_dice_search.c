@@ -14,6 +14,25 @@
 
 #define STOP_BOUND_SECONDS 0.5
 
+/* The layouts the ABI freezes (no padding; 256 and 264 bytes). */
+_Static_assert(sizeof(ChessDiceSearchResult) == 256, "ChessDiceSearchResult is 256 bytes");
+_Static_assert(offsetof(ChessDiceSearchResult, size) == 0 &&
+                   offsetof(ChessDiceSearchResult, bestMove) == 4 &&
+                   offsetof(ChessDiceSearchResult, turnLength) == 6 &&
+                   offsetof(ChessDiceSearchResult, turn) == 8 &&
+                   offsetof(ChessDiceSearchResult, value) == 16 &&
+                   offsetof(ChessDiceSearchResult, winIn) == 20 &&
+                   offsetof(ChessDiceSearchResult, expectedScore) == 24 &&
+                   offsetof(ChessDiceSearchResult, depth) == 32 &&
+                   offsetof(ChessDiceSearchResult, hashfull) == 36 &&
+                   offsetof(ChessDiceSearchResult, nodes) == 40 &&
+                   offsetof(ChessDiceSearchResult, timeMs) == 48 &&
+                   offsetof(ChessDiceSearchResult, reserved) == 56,
+               "ChessDiceSearchResult offsets");
+_Static_assert(sizeof(ChessDiceRollAdvice) == 264 && offsetof(ChessDiceRollAdvice, weight) == 4 &&
+                   offsetof(ChessDiceRollAdvice, result) == 8,
+               "ChessDiceRollAdvice layout");
+
 static double monotonic_seconds(void)
 {
     struct timespec ts;
