@@ -98,6 +98,17 @@
 #define CHESS_DICE_DRAW_DEAD_POSITION 3
 
 /**
+ * Number of reserved bytes at the end of `ChessDiceSearchResult` (256 bytes in all).
+ */
+#define CHESS_DICE_SEARCH_RESULT_RESERVED 200
+
+/**
+ * The value of a proven win in the turn being played (`ChessDiceSearchResult.value`); one
+ * `n` turns later is `CHESS_DICE_WIN_VALUE - n`.
+ */
+#define CHESS_DICE_WIN_VALUE 10256
+
+/**
  * A buffer of this size always holds a SAN written by `chess_moveToSan` (7 characters and the
  * NUL).
  */
@@ -357,6 +368,11 @@ typedef enum {
    * Dice FEN: both kings are in check (two dice).
    */
   CHESS_ERR_DICE_FEN_BOTH_IN_CHECK = 307,
+  /**
+   * The Dice Chess search takes depth, nodes, time (move time or clocks), infinite, a
+   * stop and the info callback; `searchMoves`, `ponder` and `mate` are refused.
+   */
+  CHESS_ERR_DICE_UNSUPPORTED_LIMITS = 310,
   /**
    * SAN: the text is not move notation (strict mode: not the standard SAN of the move).
    */
@@ -885,6 +901,89 @@ typedef struct {
 } ChessSearchLimits;
 
 /**
+ * The outcome of `chess_diceSearch` (and of each roll in `ChessDiceRollAdvice`), written
+ * whole on success only; caller-owned, may be uninitialised before the call.
+ *
+ * Values are for the side to move: `value` in `-10000..=10000` is a heuristic value (an
+ * expected score of `(value + 10000) / 20000`, also given as `expectedScore`); a proven win
+ * in `n` turns, this one counted, is `CHESS_DICE_WIN_VALUE - (n - 1)` (`winIn` = n; a king
+ * capture now: n = 1), a proven loss the negative;
+ * values between 10000 and the win band are near-certain wins (a chance node mixing a
+ * proven win with heuristic values).
+ *
+ * Extensibility: as `ChessSearchResult`: the size never changes, `size` is
+ * `sizeof(ChessDiceSearchResult)`, later fields come from `reserved` (zeros here).
+ */
+typedef struct {
+  /**
+   * `sizeof(ChessDiceSearchResult)`.
+   */
+  uint32_t size;
+  /**
+   * The move to play now; 0 = the pass (no move for the roll).
+   */
+  ChessMove bestMove;
+  /**
+   * Micro-moves in `turn` (three dice: up to 3; one and two dice: 1, or 0 for the pass).
+   */
+  uint16_t turnLength;
+  /**
+   * The best turn in order (`turn[0] == bestMove`), zeros past `turnLength`.
+   */
+  ChessMove turn[4];
+  /**
+   * The value (see above).
+   */
+  int32_t value;
+  /**
+   * Turns to a proven win (> 0) or loss (< 0), this one counted; 0 when none is proven.
+   */
+  int32_t winIn;
+  /**
+   * The expected score in `[0, 1]` for the side to move (proven wins 1, losses 0).
+   */
+  double expectedScore;
+  /**
+   * Depth in turns of the last completed iteration.
+   */
+  uint32_t depth;
+  /**
+   * Permille of the table in use.
+   */
+  uint32_t hashfull;
+  /**
+   * Nodes searched.
+   */
+  uint64_t nodes;
+  /**
+   * Milliseconds taken.
+   */
+  uint64_t timeMs;
+  /**
+   * Zero.
+   */
+  uint8_t reserved[CHESS_DICE_SEARCH_RESULT_RESERVED];
+} ChessDiceSearchResult;
+
+/**
+ * One roll's advice from `chess_diceSearchAllRolls`.
+ */
+typedef struct {
+  /**
+   * The roll.
+   */
+  ChessDiceRoll roll;
+  /**
+   * Its weight over the outcomes' denominator (see `chess_diceOutcomes`).
+   */
+  uint32_t weight;
+  /**
+   * The best move or turn for this roll and its value.
+   */
+  ChessDiceSearchResult result;
+} ChessDiceRollAdvice;
+
+/**
  * The outcome of `chess_search`, written whole (every byte) on success only. Caller-owned;
  * it may be uninitialised before the call.
  *
@@ -1281,6 +1380,72 @@ ChessStatus chess_diceTurnMoves(const ChessDiceGame *game, ChessMove *moves, uin
  * `ChessPosition`.
  */
 ChessStatus chess_diceGetPosition(const ChessDiceGame *game, ChessPosition *pos);
+
+/**
+ * Searches `*game`, whose dice are rolled, and writes the best move for the roll (0 = the
+ * pass) into `*result`; in three dice the best whole turn, up to three micro-moves in order
+ * (in the middle of a turn: the rest of it), and its value. Blocks until a limit is reached
+ * or `chess_engineStop` is called. `*game` is not modified.
+ *
+ * Errors, with nothing written: `CHESS_ERR_NULL_ARGUMENT`, `CHESS_ERR_DICE_INVALID_GAME`,
+ * `CHESS_ERR_DICE_NOT_AWAITING_MOVE` (not rolled, or over), `CHESS_ERR_INVALID_LIMITS`,
+ * `CHESS_ERR_DICE_UNSUPPORTED_LIMITS`, `CHESS_ERR_ENGINE_BUSY`, `CHESS_ERR_OUT_OF_MEMORY`
+ * (the `Hash` size could not be had).
+ *
+ * # Safety
+ * `engine` is NULL or a live engine; `game` is NULL or points to a `ChessDiceGame`;
+ * `limits` is NULL or points to a `ChessSearchLimits`; `result` is NULL or valid for writes
+ * of a `ChessDiceSearchResult`.
+ */
+ChessStatus chess_diceSearch(ChessEngine *engine,
+                             const ChessDiceGame *game,
+                             const ChessSearchLimits *limits,
+                             ChessDiceSearchResult *result);
+
+/**
+ * The expected score in `[0, 1]` of `*game` before its roll for its side to move (the
+ * search's value averaged over every roll) into `*expectedScore`. A finished game gives its
+ * result (1 won, 0 lost, 0.5 drawn) at once. `*game` is not modified.
+ *
+ * Errors, with nothing written: `CHESS_ERR_NULL_ARGUMENT`, `CHESS_ERR_DICE_INVALID_GAME`,
+ * `CHESS_ERR_DICE_NOT_AWAITING_ROLL` (the dice are rolled), `CHESS_ERR_INVALID_LIMITS`,
+ * `CHESS_ERR_DICE_UNSUPPORTED_LIMITS`, `CHESS_ERR_ENGINE_BUSY`, `CHESS_ERR_OUT_OF_MEMORY`.
+ *
+ * # Safety
+ * `engine` is NULL or a live engine; `game` is NULL or points to a `ChessDiceGame`;
+ * `limits` is NULL or points to a `ChessSearchLimits`; `expectedScore` is NULL or valid for
+ * writes.
+ */
+ChessStatus chess_diceEvaluate(ChessEngine *engine,
+                               const ChessDiceGame *game,
+                               const ChessSearchLimits *limits,
+                               double *expectedScore);
+
+/**
+ * One search before the roll: for every outcome of `*game`'s roll (in the order of
+ * `chess_diceOutcomes`), the roll, its weight and the best move or turn with its value,
+ * into `out[0..*count]`. `capacity` must hold every outcome (`CHESS_DICE_MAX_OUTCOMES`
+ * always suffice; fewer: `CHESS_ERR_BUFFER_TOO_SMALL`, nothing written). Each iteration
+ * searches every roll; a stopped search keeps, for each roll, its deepest completed result
+ * (`depth` 0 and the first legal move when none completed). The info callback's value is
+ * the expectation over the rolls. `*game` is not modified.
+ *
+ * Errors, with nothing written: `CHESS_ERR_NULL_ARGUMENT`, `CHESS_ERR_DICE_INVALID_GAME`,
+ * `CHESS_ERR_DICE_NOT_AWAITING_ROLL` (rolled, or over), `CHESS_ERR_BUFFER_TOO_SMALL`,
+ * `CHESS_ERR_INVALID_LIMITS`, `CHESS_ERR_DICE_UNSUPPORTED_LIMITS`, `CHESS_ERR_ENGINE_BUSY`,
+ * `CHESS_ERR_OUT_OF_MEMORY`.
+ *
+ * # Safety
+ * `engine` is NULL or a live engine; `game` is NULL or points to a `ChessDiceGame`;
+ * `limits` is NULL or points to a `ChessSearchLimits`; `out` is NULL or valid for writes of
+ * `capacity` entries; `count` is NULL or valid for writes.
+ */
+ChessStatus chess_diceSearchAllRolls(ChessEngine *engine,
+                                     const ChessDiceGame *game,
+                                     const ChessSearchLimits *limits,
+                                     ChessDiceRollAdvice *out,
+                                     uint32_t capacity,
+                                     uint32_t *count);
 
 /**
  * Makes an engine with the defaults: 16 MiB hash, 1 thread, MultiPV 1, Move Overhead 10 ms.

@@ -98,16 +98,33 @@ fn exact_configs() -> impl Iterator<Item = (&'static str, SearchConfig)> {
     CONFIGS.into_iter().filter(|(_, c)| c.exact_tt || !c.tt)
 }
 
-/// Plain-expectimax node count of a decision search (to keep the trees small).
-fn plain_nodes(g: &DiceGame, depth: u32) -> u64 {
+/// Plain-expectimax node count of a decision search (to keep the trees small), stopped
+/// past `max`.
+fn plain_nodes(g: &DiceGame, depth: u32, max: u64) -> u64 {
     let mut e = DiceEngine::new(1);
     e.set_config(SearchConfig::PLAIN);
-    e.search(g, &DiceLimits::depth(depth), &mut |_| {})
-        .unwrap()
-        .nodes
+    let limits = DiceLimits {
+        depth,
+        nodes: max + 1,
+        movetime_ms: None,
+    };
+    e.search(g, &limits, &mut |_| {}).unwrap().nodes
 }
 
 fn check_decisions(rules: Rules, count: usize, depth: u32, max_nodes: u64, seed: u64) {
+    check_decisions_from(rules, count, depth, max_nodes, seed, 4, 60)
+}
+
+/// As [`check_decisions`], from games `min_turns..min_turns + spread` turns in.
+fn check_decisions_from(
+    rules: Rules,
+    count: usize,
+    depth: u32,
+    max_nodes: u64,
+    seed: u64,
+    min_turns: u64,
+    spread: u64,
+) {
     let mut ev = DiceEvaluator::new(rules);
     let mut engines: Vec<(&str, DiceEngine)> = exact_configs()
         .map(|(n, c)| {
@@ -119,7 +136,7 @@ fn check_decisions(rules: Rules, count: usize, depth: u32, max_nodes: u64, seed:
     let mut rng = Rng(seed ^ 0x77);
     let mut checked = 0;
     let mut nonzero = 0;
-    for g in positions(rules, count * 3, seed, 4, 60) {
+    for g in positions(rules, count * 3, seed, min_turns, spread) {
         if checked == count {
             break;
         }
@@ -127,7 +144,7 @@ fn check_decisions(rules: Rules, count: usize, depth: u32, max_nodes: u64, seed:
         let roll = o.as_slice()[rng.below(o.as_slice().len() as u64) as usize].roll;
         let mut g = g.clone();
         g.set_roll(roll).unwrap();
-        if plain_nodes(&g, depth) > max_nodes {
+        if plain_nodes(&g, depth, max_nodes) > max_nodes {
             continue;
         }
         let (want, want_move) = slow_decision(&g, depth, 0, &mut ev);
@@ -182,6 +199,50 @@ fn one_die_decisions_match_plain_expectimax() {
 #[test]
 fn three_dice_decisions_match_plain_expectimax() {
     check_decisions(Rules::ThreeDice, 200, 1, 20_000, 3);
+}
+
+/// Three dice, two turns (chance nodes with Star1/Star2 inside the tree): sparse endgames,
+/// every roll of a few positions.
+#[test]
+fn three_dice_two_turns_match_plain_expectimax() {
+    let fens = [
+        "4k3/8/8/3p4/8/2N5/8/4K3 w - - 0 1",
+        "4k3/8/8/3p4/8/2N5/8/4K3 b - - 0 1",
+        "8/2k5/8/8/4R3/8/5p2/4K3 w - - 0 1",
+        "8/2k5/8/8/4R3/8/5p2/4K3 b - - 0 1",
+        "3qk3/8/8/8/8/8/8/3QK3 w - - 0 1",
+        "4k3/4p3/8/8/8/8/4P3/4K3 w - - 0 1",
+        "7k/6b1/8/8/8/8/1B6/K7 b - - 0 1",
+    ];
+    let mut ev = DiceEvaluator::new(Rules::ThreeDice);
+    let mut engines: Vec<(&str, DiceEngine)> = exact_configs()
+        .map(|(n, c)| {
+            let mut e = DiceEngine::new(2);
+            e.set_config(c);
+            (n, e)
+        })
+        .collect();
+    let mut rng = Rng(77);
+    let mut checked = 0;
+    for fen in fens {
+        let g = DiceGame::from_fen(Rules::ThreeDice, fen).unwrap();
+        let o = g.outcomes();
+        for _ in 0..6 {
+            let roll = o.as_slice()[rng.below(o.as_slice().len() as u64) as usize].roll;
+            let mut g = g.clone();
+            g.set_roll(roll).unwrap();
+            if plain_nodes(&g, 2, 40_000) > 40_000 {
+                continue;
+            }
+            let (want, want_move) = slow_decision(&g, 2, 0, &mut ev);
+            for (name, e) in engines.iter_mut() {
+                let r = e.search(&g, &DiceLimits::depth(2), &mut |_| {}).unwrap();
+                assert_eq!((r.value, r.best_move()), (want, want_move), "{name}: {g:?}");
+            }
+            checked += 1;
+        }
+    }
+    assert!(checked >= 20, "only {checked} small trees");
 }
 
 #[test]

@@ -35,7 +35,18 @@ from ._board import (
     square_name,
     version,
 )
-from ._dice import DiceGame, DiceRules, DiceState, DiceStatus, Roll
+from ._dice import (
+    DICE_WIN_VALUE,
+    DiceGame,
+    DiceRules,
+    DiceSearchResult,
+    DiceState,
+    DiceStatus,
+    Roll,
+    dice_evaluate,
+    dice_search,
+    dice_search_all_rolls,
+)
 from ._engine import MATE_SCORE, Engine, SearchInfo, SearchResult
 from ._pgn import PgnError, PgnGame, PgnReader  # SAN and PGN (issue 14)
 
@@ -45,7 +56,7 @@ from ._chess960 import IllegalReason, MoveCheck, MoveEvent
 
 for _cls in (Board, ChessError, GameStatus, Move, Piece, Status, DiceGame, DiceRules, DiceState,
              DiceStatus, Roll, Engine, SearchInfo, SearchResult, IllegalReason, MoveCheck,
-             MoveEvent, PgnError, PgnGame, PgnReader):
+             MoveEvent, PgnError, PgnGame, PgnReader, DiceSearchResult):
     _cls.__module__ = "chesscore"
 del _cls
 
@@ -56,6 +67,7 @@ __all__ = [
     "WHITE", "Board", "ChessError", "GameStatus", "Move", "Piece", "Status", "library_path",
     "message", "parse_square", "square_name", "version", "DiceGame", "DiceRules", "DiceState",
     "DiceStatus", "Roll", "MATE_SCORE", "Engine", "SearchInfo", "SearchResult",
+    "DICE_WIN_VALUE", "DiceSearchResult", "dice_search", "dice_evaluate", "dice_search_all_rolls",
     # issue 14: Chess960, move events, why a move is illegal
     "IllegalReason", "MoveCheck", "MoveEvent",
     # SAN and PGN (issue 14)

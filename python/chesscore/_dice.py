@@ -1,16 +1,22 @@
-"""Dice Chess (``src/ffi/dice.rs``): :class:`DiceGame`, :class:`Roll`, :class:`DiceRules`."""
+"""Dice Chess (``src/ffi/dice.rs``): :class:`DiceGame`, :class:`Roll`, :class:`DiceRules`; the
+Dice Chess engine on an :class:`Engine` (``src/ffi/dice_search.rs``): :func:`dice_search`,
+:func:`dice_evaluate`, :func:`dice_search_all_rolls`."""
 
 from __future__ import annotations
 
 import ctypes
 import enum
+import threading
 from dataclasses import dataclass
 from fractions import Fraction
-from typing import List, Optional, Sequence, Tuple
+from typing import TYPE_CHECKING, Callable, List, Optional, Sequence, Tuple
 
 from . import _ffi
 from ._board import Board, Move, _int_in, _move, _text, check
 from ._ffi import lib
+
+if TYPE_CHECKING:
+    from ._engine import Engine
 
 
 class DiceRules(enum.IntEnum):
@@ -178,3 +184,142 @@ class DiceGame:
 
     def __repr__(self) -> str:
         return f"DiceGame({self.rules.name}, {self.fen()!r})"
+
+
+# ---------------------------------------------------------------------------------------------
+# The Dice Chess engine (``src/ffi/dice_search.rs``) on an :class:`Engine` handle.
+# ---------------------------------------------------------------------------------------------
+
+#: The value of a proven win in the turn being played (``DiceSearchResult.value``).
+DICE_WIN_VALUE = 10256
+
+
+@dataclass(frozen=True)
+class DiceSearchResult:
+    """A Dice Chess search's answer. ``turn`` is the best turn (one move in one and two dice,
+    up to three micro-moves in three dice; empty: the pass), ``best_move`` its first move (None:
+    the pass). ``value`` is for the side to move: -10000..10000 heuristic, ``DICE_WIN_VALUE -
+    (n - 1)`` a proven win in ``n`` turns (``win_in`` = n; negative for losses, 0 when none is
+    proven); ``expected_score`` in [0, 1]."""
+
+    best_move: Optional[Move]
+    turn: List[Move]
+    value: int
+    win_in: int
+    expected_score: float
+    depth: int
+    nodes: int
+    time_ms: int
+
+
+def _result(c: _ffi.DiceSearchResult) -> DiceSearchResult:
+    n = min(c.turnLength, 3)
+    return DiceSearchResult(Move(c.bestMove) if c.bestMove else None,
+                            [Move(m) for m in c.turn[:n]], c.value, c.winIn, c.expectedScore,
+                            c.depth, c.nodes, c.timeMs)
+
+
+def _dice_call(engine: "Engine", game: DiceGame, call, depth, nodes, movetime_ms, infinite,  # type: ignore[no-untyped-def]
+               on_info) -> int:
+    """Runs ``call(handle, limits)`` on the engine with the limits, the busy lock and the info
+    callback of :meth:`Engine.search`; returns the status."""
+    from ._engine import Engine, _info
+
+    if not isinstance(engine, Engine):
+        raise TypeError("expected an Engine")
+    if not isinstance(game, DiceGame):
+        raise TypeError("expected a DiceGame")
+    limits = _ffi.SearchLimits()
+    lib.chess_searchLimitsInit(ctypes.byref(limits))
+    if depth is not None:
+        limits.depth = _int_in(depth, 0, 64, "depth")
+    if nodes is not None:
+        limits.nodes = _int_in(nodes, 0, 2**64 - 1, "nodes")
+    if movetime_ms is not None:
+        limits.movetimeMs = _int_in(movetime_ms, 0, 2**63 - 1, "movetime_ms")
+    limits.infinite = bool(infinite)
+    raised: List[BaseException] = []
+    keep: List[object] = []
+    if on_info is not None:
+        if not callable(on_info):
+            raise TypeError("on_info must be callable")
+
+        def trampoline(info_ptr, _user):  # type: ignore[no-untyped-def]
+            if raised:
+                return
+            try:
+                on_info(_info(info_ptr.contents))
+            except BaseException as e:  # noqa: BLE001  (re-raised after the search)
+                raised.append(e)
+                lib.chess_engineStop(engine._handle)
+
+        callback = _ffi.InfoCallback(trampoline)
+        keep.append(callback)
+        limits.onInfo = callback
+    h = engine._enter()
+    engine._searching_thread = threading.get_ident()
+    try:
+        st = call(h, limits)
+    finally:
+        engine._searching_thread = None
+        engine._busy.release()
+        if engine._close_requested:
+            engine.close()
+    if raised:
+        raise raised[0]
+    return int(st)
+
+
+def dice_search(engine: "Engine", game: DiceGame, *, depth: Optional[int] = None,
+                nodes: Optional[int] = None, movetime_ms: Optional[int] = None,
+                infinite: bool = False,
+                on_info: Optional[Callable[..., object]] = None) -> DiceSearchResult:
+    """The best move (three dice: the best turn) for ``game``, whose dice are rolled
+    (``chess_diceSearch``). Depth counts turns. No limit: until :meth:`Engine.stop`.
+
+    >>> from chesscore import Engine
+    >>> game = DiceGame(DiceRules.TWO_DICE)
+    >>> game.roll(Roll.of(1, 2))
+    >>> with Engine() as engine:
+    ...     r = dice_search(engine, game, depth=2)
+    >>> r.best_move in game.legal_moves() and r.depth == 2
+    True
+    """
+    out = _ffi.DiceSearchResult()
+    st = _dice_call(engine, game, lambda h, l: lib.chess_diceSearch(
+        h, ctypes.byref(game._game), ctypes.byref(l), ctypes.byref(out)),
+        depth, nodes, movetime_ms, infinite, on_info)
+    check(st, "dice search")
+    return _result(out)
+
+
+def dice_evaluate(engine: "Engine", game: DiceGame, *, depth: Optional[int] = None,
+                  nodes: Optional[int] = None, movetime_ms: Optional[int] = None,
+                  infinite: bool = False,
+                  on_info: Optional[Callable[..., object]] = None) -> float:
+    """The expected score in [0, 1] of ``game`` before its roll, for the side to move
+    (``chess_diceEvaluate``); a finished game gives its result."""
+    out = ctypes.c_double()
+    st = _dice_call(engine, game, lambda h, l: lib.chess_diceEvaluate(
+        h, ctypes.byref(game._game), ctypes.byref(l), ctypes.byref(out)),
+        depth, nodes, movetime_ms, infinite, on_info)
+    check(st, "dice evaluate")
+    return float(out.value)
+
+
+def dice_search_all_rolls(engine: "Engine", game: DiceGame, *, depth: Optional[int] = None,
+                          nodes: Optional[int] = None, movetime_ms: Optional[int] = None,
+                          infinite: bool = False,
+                          on_info: Optional[Callable[..., object]] = None,
+                          ) -> List[Tuple[Roll, Fraction, DiceSearchResult]]:
+    """For every roll ``game`` (awaiting its roll) may get: the roll, its chance and the best
+    move or turn for it (``chess_diceSearchAllRolls``), in the order of :meth:`DiceGame.outcomes`."""
+    out = (_ffi.DiceRollAdvice * _ffi.DICE_MAX_OUTCOMES)()
+    count = _ffi.u32()
+    st = _dice_call(engine, game, lambda h, l: lib.chess_diceSearchAllRolls(
+        h, ctypes.byref(game._game), ctypes.byref(l), out, _ffi.DICE_MAX_OUTCOMES,
+        ctypes.byref(count)), depth, nodes, movetime_ms, infinite, on_info)
+    check(st, "dice search all rolls")
+    den = sum(a.weight for a in out[: count.value])
+    return [(Roll._from_c(a.roll), Fraction(a.weight, den), _result(a.result))
+            for a in out[: count.value]]

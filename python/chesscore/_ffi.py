@@ -97,10 +97,22 @@ class DiceStatus(ctypes.Structure):
     _fields_ = [("state", c_int), ("winner", u8), ("reason", u8), ("reserved", u8 * 2)]
 
 
+class DiceSearchResult(ctypes.Structure):
+    _fields_ = [
+        ("size", u32), ("bestMove", u16), ("turnLength", u16), ("turn", u16 * 4),
+        ("value", i32), ("winIn", i32), ("expectedScore", ctypes.c_double), ("depth", u32),
+        ("hashfull", u32), ("nodes", u64), ("timeMs", u64), ("reserved", u8 * 200),
+    ]
+
+
+class DiceRollAdvice(ctypes.Structure):
+    _fields_ = [("roll", DiceRoll), ("weight", u32), ("result", DiceSearchResult)]
+
+
 # The sizes the header pins (64-bit targets).
 _SIZES = {
     Position: 9216, Undo: 48, MoveList: 516, SearchInfo: 320, DiceGame: 9280, DiceUndo: 160,
-    DiceRoll: 4, DiceOutcome: 8, DiceStatus: 8,
+    DiceRoll: 4, DiceOutcome: 8, DiceStatus: 8, DiceSearchResult: 256, DiceRollAdvice: 264,
 }
 if ctypes.sizeof(c_void_p) == 8:
     _SIZES.update({SearchLimits: 256, SearchResult: 512})
@@ -200,6 +212,11 @@ _SIGNATURES = {
     "chess_pgnReaderFree": (None, [c_void_p]),
     "chess_pgnReaderNext": (c_int, [c_void_p, c_void_p, P(size_t)]),
     # ---- end of SAN and PGN --------------------------------------------------------------------
+    "chess_diceSearch": (c_int, [c_void_p, P(DiceGame), P(SearchLimits), P(DiceSearchResult)]),
+    "chess_diceEvaluate": (c_int, [c_void_p, P(DiceGame), P(SearchLimits), P(ctypes.c_double)]),
+    "chess_diceSearchAllRolls": (
+        c_int, [c_void_p, P(DiceGame), P(SearchLimits), P(DiceRollAdvice), u32, P(u32)]
+    ),
 }
 
 # ---- Chess960, move events, why a move is illegal (issue 14) ---------------------------------

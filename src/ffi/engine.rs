@@ -12,6 +12,12 @@
 //! claims the engine (retrying every millisecond) before it drops it, so it waits for a
 //! running search.
 //!
+//! The handle also holds the Dice Chess engine ([`crate::dice::search::DiceEngine`], used by
+//! `src/ffi/dice_search.rs`) under the same claim: its table starts at 1 MiB and takes the
+//! `Hash` size on the first Dice Chess call after a change (at the call, never during the
+//! search); `chess_engineStop` stops either search, new game and `Clear Hash` clear both
+//! tables.
+//!
 //! The engine itself sits in a `Mutex` for safe interior access; the claim makes it
 //! uncontended (a poisoned lock, after a caught panic, is taken over: the engine's tables hold
 //! no invariant a panic can break that the search relies on for memory safety).
@@ -22,6 +28,7 @@ use super::{
     ChessSearchResult, ChessStatus, CHESS_MATE_SCORE, CHESS_MAX_PV, CHESS_MAX_SEARCH_MOVES,
     CHESS_SEARCH_LIMITS_RESERVED, CHESS_SEARCH_RESULT_RESERVED,
 };
+use crate::dice::search::{DiceEngine, DiceStopHandle};
 use crate::moves::{Move, MoveList};
 use crate::position::Position;
 use crate::search::{
@@ -43,18 +50,20 @@ const _: () = assert!(crate::search::MAX_PLY == CHESS_MAX_PV);
 /// A call holds the engine.
 const BUSY: u32 = 1;
 /// `chess_engineStop` was called while a call held the engine.
-const STOP: u32 = 2;
+pub(super) const STOP: u32 = 2;
 
 /// A chess engine: hash table, search threads' tables and options. Opaque; made by
 /// `chess_engineNew`, freed by `chess_engineFree`. Any number of engines may live side by side
 /// and search at the same time, each on its own thread; one engine runs one call at a time
 /// (see `CHESS_ERR_ENGINE_BUSY`). A handle is not tied to the thread that made it.
 pub struct ChessEngine {
-    state: AtomicU32,
+    pub(super) state: AtomicU32,
     /// The thread mark ([`thread_mark`]) of the call holding the engine, 0 when none.
     owner: AtomicUsize,
     stop: StopHandle,
     engine: Mutex<Engine>,
+    pub(super) dice_stop: DiceStopHandle,
+    dice: Mutex<DiceEngine>,
 }
 
 thread_local! {
@@ -67,7 +76,7 @@ fn thread_mark() -> usize {
 }
 
 /// The engine, claimed for one call; dropping it releases the claim.
-struct Claim<'a> {
+pub(super) struct Claim<'a> {
     handle: &'a ChessEngine,
     engine: Option<MutexGuard<'a, Engine>>,
 }
@@ -75,7 +84,7 @@ struct Claim<'a> {
 impl ChessEngine {
     /// Claims the engine, or `CHESS_ERR_ENGINE_BUSY` when another call holds it. Clears a
     /// stop requested before the claim.
-    fn claim(&self) -> Result<Claim<'_>, ChessStatus> {
+    pub(super) fn claim(&self) -> Result<Claim<'_>, ChessStatus> {
         self.state
             .compare_exchange(0, BUSY, Ordering::Acquire, Ordering::Relaxed)
             .or_else(|_| {
@@ -96,6 +105,7 @@ impl ChessEngine {
     fn request_stop(&self) {
         self.state.fetch_or(STOP, Ordering::SeqCst);
         self.stop.stop();
+        self.dice_stop.stop();
     }
 }
 
@@ -104,6 +114,30 @@ impl Claim<'_> {
         self.engine
             .as_mut()
             .expect("the guard lives as long as the claim")
+    }
+
+    /// The Dice Chess engine, its table resized to the `Hash` option first if that changed
+    /// (`CHESS_ERR_OUT_OF_MEMORY` when the memory cannot be had; the old table stays).
+    pub(super) fn dice(&mut self) -> Result<MutexGuard<'_, DiceEngine>, ChessStatus> {
+        let mib = self.engine().hash_mib();
+        let mut dice = self
+            .handle
+            .dice
+            .lock()
+            .unwrap_or_else(PoisonError::into_inner);
+        if dice.hash_mib() != mib && !dice.set_hash_mib(mib) {
+            return Err(ChessStatus::CHESS_ERR_OUT_OF_MEMORY);
+        }
+        Ok(dice)
+    }
+
+    /// Clears the Dice Chess table.
+    fn clear_dice(&mut self) {
+        self.handle
+            .dice
+            .lock()
+            .unwrap_or_else(PoisonError::into_inner)
+            .new_game();
     }
 }
 
@@ -124,11 +158,16 @@ pub extern "C" fn chess_engineNew() -> *mut ChessEngine {
         let Some(engine) = Engine::try_new() else {
             return core::ptr::null_mut();
         };
+        let Some(dice) = DiceEngine::try_new(1) else {
+            return core::ptr::null_mut();
+        };
         Box::into_raw(Box::new(ChessEngine {
             state: AtomicU32::new(0),
             owner: AtomicUsize::new(0),
             stop: engine.stop_handle(),
             engine: Mutex::new(engine),
+            dice_stop: dice.stop_handle(),
+            dice: Mutex::new(dice),
         }))
     })
 }
@@ -193,7 +232,12 @@ pub unsafe extern "C" fn chess_engineSetOption(
             Err(s) => return s,
         };
         match claim.engine().set_option(name, value) {
-            Ok(()) => ChessStatus::CHESS_OK,
+            Ok(()) => {
+                if name.trim().eq_ignore_ascii_case("Clear Hash") {
+                    claim.clear_dice();
+                }
+                ChessStatus::CHESS_OK
+            }
             Err(e) => ChessStatus::from(e),
         }
     })
@@ -214,6 +258,7 @@ pub unsafe extern "C" fn chess_engineNewGame(engine: *mut ChessEngine) -> ChessS
             Err(s) => return s,
         };
         claim.engine().new_game();
+        claim.clear_dice();
         ChessStatus::CHESS_OK
     })
 }
@@ -294,7 +339,7 @@ pub unsafe extern "C" fn chess_searchLimitsInit(limits: *mut ChessSearchLimits) 
 /// `ChessSearchLimits` as bytes read from C: its bools as `u8`, so any byte is a value here
 /// (a `bool` holding 2 would be undefined behaviour in Rust); checked by [`read_limits`].
 #[repr(C)]
-struct RawLimits {
+pub(super) struct RawLimits {
     size: u32,
     depth: i32,
     nodes: u64,
@@ -308,7 +353,7 @@ struct RawLimits {
     search_moves: *const ChessMove,
     on_info: super::ChessInfoCallback,
     user_data: *mut c_void,
-    search_moves_count: u32,
+    pub(super) search_moves_count: u32,
     infinite: u8,
     ponder: u8,
     reserved: [u8; CHESS_SEARCH_LIMITS_RESERVED],
@@ -334,14 +379,14 @@ const _: () = {
 
 /// The search's limits from the C struct, the callback and its data; the search moves are
 /// checked for legality in `pos` separately ([`search_moves`]).
-struct CLimits {
-    limits: Limits,
-    on_info: super::ChessInfoCallback,
-    user_data: *mut c_void,
+pub(super) struct CLimits {
+    pub(super) limits: Limits,
+    pub(super) on_info: super::ChessInfoCallback,
+    pub(super) user_data: *mut c_void,
 }
 
 /// Checks the shape of `raw` (`CHESS_ERR_INVALID_LIMITS`) and converts it.
-fn read_limits(raw: &RawLimits) -> Result<CLimits, ChessStatus> {
+pub(super) fn read_limits(raw: &RawLimits) -> Result<CLimits, ChessStatus> {
     let bad = ChessStatus::CHESS_ERR_INVALID_LIMITS;
     if raw.size as usize != size_of::<ChessSearchLimits>() || raw.reserved.iter().any(|&b| b != 0) {
         return Err(bad);
@@ -419,7 +464,7 @@ fn score_fields(score: Score, internal: i32) -> (i32, i32) {
 }
 
 /// A principal variation as a fixed array, zero past its length.
-fn pv_array(pv: &[Move]) -> ([ChessMove; CHESS_MAX_PV], u32) {
+pub(super) fn pv_array(pv: &[Move]) -> ([ChessMove; CHESS_MAX_PV], u32) {
     let mut out = [0; CHESS_MAX_PV];
     let n = pv.len().min(CHESS_MAX_PV);
     for (slot, m) in out.iter_mut().zip(&pv[..n]) {

@@ -2,8 +2,8 @@
 //! one file per concern: [`status`] (codes and messages), [`position`] (setup, getters, game
 //! status), [`moves`] (generation, make/unmake), [`perft`], [`text`] (FEN, UCI, pictures),
 //! [`attacks`], [`chess960`] (Chess960, move events, why a move is illegal), [`engine`]
-//! (engine handles, search, evaluation), [`dice`] (Dice Chess games), [`pgn`] (SAN, PGN games
-//! and readers), with the boundary's rules in
+//! (engine handles, search, evaluation), [`dice`] (Dice Chess games), [`dice_search`] (the
+//! Dice Chess engine), [`pgn`] (SAN, PGN games and readers), with the boundary's rules in
 //! [`guard`] and the C types in [`types`].
 //!
 //! Conventions, the same for every export:
@@ -25,6 +25,7 @@
 pub mod attacks;
 pub mod chess960;
 pub mod dice;
+pub mod dice_search;
 pub mod engine;
 pub(crate) mod guard;
 pub mod moves;
@@ -38,6 +39,7 @@ mod types;
 pub use attacks::*;
 pub use chess960::*;
 pub use dice::*;
+pub use dice_search::*;
 pub use engine::*;
 pub use moves::*;
 pub use perft::*;

@@ -101,6 +101,9 @@ pub enum ChessStatus {
     CHESS_ERR_DICE_FEN_DICE = 306,
     /// Dice FEN: both kings are in check (two dice).
     CHESS_ERR_DICE_FEN_BOTH_IN_CHECK = 307,
+    /// The Dice Chess search takes depth, nodes, time (move time or clocks), infinite, a
+    /// stop and the info callback; `searchMoves`, `ponder` and `mate` are refused.
+    CHESS_ERR_DICE_UNSUPPORTED_LIMITS = 310,
     /// SAN: the text is not move notation (strict mode: not the standard SAN of the move).
     CHESS_ERR_SAN_SYNTAX = 400,
     /// SAN: no legal move matches.
@@ -198,7 +201,7 @@ impl From<OptionError> for ChessStatus {
 
 impl ChessStatus {
     /// Every status, in code order (the codes `chess_statusMessage` knows).
-    pub const ALL: [ChessStatus; 50] = {
+    pub const ALL: [ChessStatus; 51] = {
         use ChessStatus::*;
         [
             CHESS_OK,
@@ -239,6 +242,7 @@ impl ChessStatus {
             CHESS_ERR_DICE_FEN_EN_PASSANT,
             CHESS_ERR_DICE_FEN_DICE,
             CHESS_ERR_DICE_FEN_BOTH_IN_CHECK,
+            CHESS_ERR_DICE_UNSUPPORTED_LIMITS,
             CHESS_ERR_SAN_SYNTAX,
             CHESS_ERR_SAN_ILLEGAL,
             CHESS_ERR_SAN_AMBIGUOUS,
@@ -305,6 +309,9 @@ impl ChessStatus {
                 c"dice FEN dice field is malformed or impossible"
             }
             ChessStatus::CHESS_ERR_DICE_FEN_BOTH_IN_CHECK => c"dice FEN has both kings in check",
+            ChessStatus::CHESS_ERR_DICE_UNSUPPORTED_LIMITS => {
+                c"the Dice Chess search does not take searchMoves, ponder or mate limits"
+            }
             ChessStatus::CHESS_ERR_SAN_SYNTAX => SanError::Syntax.message_c(),
             ChessStatus::CHESS_ERR_SAN_ILLEGAL => SanError::Illegal.message_c(),
             ChessStatus::CHESS_ERR_SAN_AMBIGUOUS => SanError::Ambiguous.message_c(),
@@ -354,6 +361,7 @@ mod tests {
         assert_eq!(ChessStatus::from_code(205), None);
         assert_eq!(ChessStatus::from_code(299), None);
         assert_eq!(ChessStatus::from_code(308), None);
+        assert_eq!(ChessStatus::from_code(311), None);
         assert_eq!(ChessStatus::from_code(399), None);
         assert_eq!(ChessStatus::from_code(412), None);
         assert_eq!(ChessStatus::from_code(-1), None);

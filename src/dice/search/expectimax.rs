@@ -145,6 +145,15 @@ pub(crate) struct Searcher {
     pub(crate) aborted: bool,
     /// Root-turn lines: `lines[k]` is the best line from micro-move `k` of the root turn.
     pub(crate) lines: [TurnLine; 4],
+    /// The micro-move index of the search's root decision node (`usize::MAX`: the root is
+    /// a chance node).
+    pub(crate) root_micro: usize,
+    /// The previous iteration's best root move, searched first.
+    pub(crate) root_prev: Move,
+    /// Whether this iteration has searched `root_prev` completely.
+    pub(crate) root_prev_done: bool,
+    /// The value of this iteration's best completely searched root move.
+    pub(crate) root_best: i32,
 }
 
 #[inline]
@@ -466,6 +475,15 @@ impl Searcher {
         if self.config.ordering {
             order::sort_moves(&game.pos, list.as_mut_slice(), tt_move);
         }
+        let top = root && micro == self.root_micro;
+        if top {
+            // The previous iteration's best first, whatever the configuration: a stopped
+            // iteration may then keep its best completed move.
+            let moves = list.as_mut_slice();
+            if let Some(i) = moves.iter().position(|&m| m == self.root_prev) {
+                moves[..=i].rotate_right(1);
+            }
+        }
         let mut alpha = alpha;
         let mut best = NEG_INF;
         let mut best_move = Move::NONE;
@@ -479,10 +497,16 @@ impl Searcher {
             if self.aborted {
                 return 0;
             }
+            if top && m == self.root_prev {
+                self.root_prev_done = true;
+            }
             let better = v > best || (root && v == best && m.raw() < best_move.raw());
             if better {
                 best = v;
                 best_move = m;
+                if top {
+                    self.root_best = v;
+                }
                 if root && micro < 3 {
                     let mut line = TurnLine::default();
                     line.moves[0] = m;

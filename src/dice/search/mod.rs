@@ -37,7 +37,7 @@
 //!   remaining depth and distance from the root, so the value is that of the search without
 //!   the table; the default (fast) mode reuses deeper entries too, which changes values
 //!   (for the better, usually) and is what the players use.
-//! * Iterative deepening: an iteration is not started after a quarter of the move time (each
+//! * Iterative deepening: an iteration is not started after half the move time (each
 //!   one costs about ten times the last); a stopped iteration keeps the best of its root
 //!   moves searched completely (the previous best is searched first, so one that beats it
 //!   is better at the deeper depth), and never compares a move whose search was cut short.
@@ -68,13 +68,13 @@ pub const WIN: i32 = EVAL_MAX + 256;
 /// Deepest search in turns (also the width of the "win in n" band).
 pub const MAX_PLY: u32 = 64;
 
-/// The turns to a proven win (positive) or loss (negative) a value stands for, if it lies
-/// in the band.
+/// The turns to a proven win (positive) or loss (negative) a value stands for, counting the
+/// turn being played (a king capture now: 1), if it lies in the band.
 pub fn win_in(value: i32) -> Option<i32> {
     if value >= WIN - MAX_PLY as i32 {
-        Some(WIN - value)
+        Some(WIN - value + 1)
     } else if value <= -(WIN - MAX_PLY as i32) {
-        Some(-(WIN + value))
+        Some(-(WIN + value + 1))
     } else {
         None
     }
@@ -318,6 +318,10 @@ impl DiceEngine {
                 stop: Arc::new(AtomicBool::new(false)),
                 aborted: false,
                 lines: [TurnLine::default(); 4],
+                root_micro: usize::MAX,
+                root_prev: Move::NONE,
+                root_prev_done: false,
+                root_best: 0,
             },
             rules,
         })
@@ -374,6 +378,8 @@ impl DiceEngine {
         self.s.start = Instant::now();
         self.s.hard_ms = limits.movetime_ms;
         self.s.lines = [TurnLine::default(); 4];
+        self.s.root_micro = usize::MAX;
+        self.s.root_prev = Move::NONE;
     }
 
     fn max_depth(limits: &DiceLimits) -> u32 {
@@ -389,7 +395,7 @@ impl DiceEngine {
         self.s.aborted
             || limits
                 .movetime_ms
-                .is_some_and(|ms| self.elapsed_ms() * 4 >= ms)
+                .is_some_and(|ms| self.elapsed_ms() * 2 >= ms)
     }
 
     fn elapsed_ms(&self) -> u64 {
@@ -431,13 +437,20 @@ impl DiceEngine {
             nodes: 0,
             time_ms: 0,
         };
+        self.s.root_micro = micro;
         for depth in 1..=Self::max_depth(limits) {
+            self.s.root_prev = best.line.first();
+            self.s.root_prev_done = false;
             let v = self.s.decision(&mut g, depth, 0, NEG_INF, POS_INF);
             let line = self.s.lines[micro];
             if self.s.aborted {
-                // A partial iteration: its line is the best of the completed root moves;
-                // keep it only when it beats the previous best at the new depth, which the
-                // search cannot tell apart from a tie: keep the previous iteration's.
+                // A stopped iteration: once the previous best (searched first) is done, the
+                // best completely searched move is at least as good at the new depth; a
+                // move whose search was cut short is never compared.
+                if depth > 1 && self.s.root_prev_done {
+                    best.line = line;
+                    best.value = self.s.root_best;
+                }
                 break;
             }
             best.line = line;
@@ -606,6 +619,11 @@ impl DiceEngine {
             adv.result.time_ms = ms;
         }
         Ok(())
+    }
+
+    /// Permille of the table in use.
+    pub fn hashfull(&self) -> u32 {
+        self.s.tt.hashfull()
     }
 
     /// Nodes of the last search.

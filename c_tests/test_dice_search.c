@@ -1,0 +1,323 @@
+/*
+ * The Dice Chess engine through the C ABI: chess_diceSearch (a legal move for the roll, a
+ * three-dice turn that plays micro-move by micro-move, a king capture found as a win in 1),
+ * chess_diceEvaluate (an even start, results of finished games), chess_diceSearchAllRolls
+ * (every outcome with its weight and a move legal for it), the info callback (increasing
+ * depths), chess_engineStop from a second thread ending an infinite search, CHESS_ERR_ENGINE_BUSY
+ * meanwhile, and every bad argument refused with nothing written and the game untouched.
+ */
+#define _POSIX_C_SOURCE 200809L
+
+#include "common.h"
+
+#include <pthread.h>
+
+#define STOP_BOUND_SECONDS 0.5
+
+/* The layouts the ABI freezes (no padding; 256 and 264 bytes). */
+_Static_assert(sizeof(ChessDiceSearchResult) == 256, "ChessDiceSearchResult is 256 bytes");
+_Static_assert(offsetof(ChessDiceSearchResult, size) == 0 &&
+                   offsetof(ChessDiceSearchResult, bestMove) == 4 &&
+                   offsetof(ChessDiceSearchResult, turnLength) == 6 &&
+                   offsetof(ChessDiceSearchResult, turn) == 8 &&
+                   offsetof(ChessDiceSearchResult, value) == 16 &&
+                   offsetof(ChessDiceSearchResult, winIn) == 20 &&
+                   offsetof(ChessDiceSearchResult, expectedScore) == 24 &&
+                   offsetof(ChessDiceSearchResult, depth) == 32 &&
+                   offsetof(ChessDiceSearchResult, hashfull) == 36 &&
+                   offsetof(ChessDiceSearchResult, nodes) == 40 &&
+                   offsetof(ChessDiceSearchResult, timeMs) == 48 &&
+                   offsetof(ChessDiceSearchResult, reserved) == 56,
+               "ChessDiceSearchResult offsets");
+_Static_assert(sizeof(ChessDiceRollAdvice) == 264 && offsetof(ChessDiceRollAdvice, weight) == 4 &&
+                   offsetof(ChessDiceRollAdvice, result) == 8,
+               "ChessDiceRollAdvice layout");
+
+static double monotonic_seconds(void)
+{
+    struct timespec ts;
+    clock_gettime(CLOCK_MONOTONIC, &ts);
+    return (double)ts.tv_sec + (double)ts.tv_nsec * 1e-9;
+}
+
+static void sleep_ms(long ms)
+{
+    struct timespec ts = {ms / 1000, (ms % 1000) * 1000000L};
+    nanosleep(&ts, NULL);
+}
+
+static bool all_bytes(const void *p, size_t n, unsigned char b)
+{
+    const unsigned char *c = p;
+    for (size_t i = 0; i < n; i++) {
+        if (c[i] != b) {
+            return false;
+        }
+    }
+    return true;
+}
+
+static ChessDiceRoll roll_of(const uint8_t *faces, uint32_t n)
+{
+    ChessDiceRoll r;
+    memset(&r, 0, sizeof r);
+    CHECK_STATUS(chess_diceRollFromFaces(faces, n, &r), CHESS_OK, "roll");
+    return r;
+}
+
+static bool listed(const ChessDiceGame *g, ChessMove m)
+{
+    static ChessMoveList list;
+    if (chess_diceGenerateMoves(g, &list) != CHESS_OK) {
+        return false;
+    }
+    if (m == 0) {
+        return list.count == 0;
+    }
+    for (uint32_t i = 0; i < list.count; i++) {
+        if (list.moves[i] == m) {
+            return true;
+        }
+    }
+    return false;
+}
+
+static ChessSearchLimits depth_limits(int32_t depth)
+{
+    ChessSearchLimits l;
+    chess_searchLimitsInit(&l);
+    l.depth = depth;
+    return l;
+}
+
+typedef struct {
+    uint32_t calls;
+    uint32_t last_depth;
+    bool increasing;
+} InfoLog;
+
+static void on_info(const ChessSearchInfo *info, void *user)
+{
+    InfoLog *log = user;
+    if (info->depth <= log->last_depth) {
+        log->increasing = false;
+    }
+    log->last_depth = info->depth;
+    log->calls++;
+}
+
+static ChessDiceGame g_game, g_copy;
+
+static void test_search_two_dice(ChessEngine *e)
+{
+    const uint8_t faces[2] = {1, 2};
+    CHECK_STATUS(chess_diceSetStart(&g_game, CHESS_DICE_TWO_DICE), CHESS_OK, "start");
+    CHECK_STATUS(chess_diceSetRoll(&g_game, roll_of(faces, 2)), CHESS_OK, "roll 1-2");
+    memcpy(&g_copy, &g_game, sizeof g_copy);
+    ChessSearchLimits l = depth_limits(2);
+    InfoLog log = {0, 0, true};
+    l.onInfo = on_info;
+    l.userData = &log;
+    ChessDiceSearchResult r;
+    memset(&r, 0xAB, sizeof r);
+    CHECK_STATUS(chess_diceSearch(e, &g_game, &l, &r), CHESS_OK, "two-dice search");
+    CHECK(r.size == sizeof r, "size %u", r.size);
+    CHECK(listed(&g_game, r.bestMove) && r.bestMove != 0, "best move %u legal", r.bestMove);
+    CHECK(r.turnLength == 1 && r.turn[0] == r.bestMove && r.turn[1] == 0, "turn");
+    CHECK(r.depth == 2, "depth %u", r.depth);
+    CHECK(r.value > -10000 && r.value < 10000 && r.winIn == 0, "value %d", r.value);
+    CHECK(r.expectedScore > 0.2 && r.expectedScore < 0.8, "expected %f", r.expectedScore);
+    CHECK(r.nodes > 0, "nodes");
+    CHECK(all_bytes(r.reserved, sizeof r.reserved, 0), "reserved zero");
+    CHECK(log.calls == 2 && log.increasing, "info calls %u", log.calls);
+    CHECK(memcmp(&g_game, &g_copy, sizeof g_game) == 0, "game untouched");
+}
+
+static void test_three_dice_turn(ChessEngine *e)
+{
+    const uint8_t faces[3] = {1, 1, 2};
+    CHECK_STATUS(chess_diceSetStart(&g_game, CHESS_DICE_THREE_DICE), CHESS_OK, "start");
+    CHECK_STATUS(chess_diceSetRoll(&g_game, roll_of(faces, 3)), CHESS_OK, "roll 1-1-2");
+    ChessSearchLimits l = depth_limits(1);
+    ChessDiceSearchResult r;
+    CHECK_STATUS(chess_diceSearch(e, &g_game, &l, &r), CHESS_OK, "three-dice search");
+    CHECK(r.turnLength == 3, "a turn of three micro-moves, got %u", r.turnLength);
+    memcpy(&g_copy, &g_game, sizeof g_copy);
+    for (uint32_t i = 0; i < r.turnLength && i < 3; i++) {
+        ChessDiceUndo u;
+        CHECK(listed(&g_copy, r.turn[i]), "micro-move %u legal", i);
+        CHECK_STATUS(chess_diceMakeMove(&g_copy, r.turn[i], &u), CHESS_OK, "make %u", i);
+    }
+    ChessDiceStatus st;
+    CHECK_STATUS(chess_diceStatus(&g_copy, &st), CHESS_OK, "status");
+    CHECK(st.state == CHESS_DICE_AWAITING_ROLL, "the turn is over after the line");
+}
+
+static void test_king_capture(ChessEngine *e)
+{
+    /* One die: the white queen attacks the black king; a queen roll takes it. */
+    const uint8_t q = 5;
+    CHECK_STATUS(chess_diceSetFromFEN(&g_game, CHESS_DICE_ONE_DIE,
+                                      "4k3/8/8/8/4Q3/8/8/4K3 w - - 0 1"),
+                 CHESS_OK, "fen");
+    CHECK_STATUS(chess_diceSetRoll(&g_game, roll_of(&q, 1)), CHESS_OK, "roll Q");
+    ChessSearchLimits l = depth_limits(2);
+    ChessDiceSearchResult r;
+    CHECK_STATUS(chess_diceSearch(e, &g_game, &l, &r), CHESS_OK, "search");
+    CHECK(r.value == CHESS_DICE_WIN_VALUE && r.winIn == 1, "win in 1: %d %d", r.value, r.winIn);
+    CHECK(r.expectedScore == 1.0, "expected score 1");
+    ChessDiceUndo u;
+    CHECK_STATUS(chess_diceMakeMove(&g_game, r.bestMove, &u), CHESS_OK, "make");
+    ChessDiceStatus st;
+    CHECK_STATUS(chess_diceStatus(&g_game, &st), CHESS_OK, "status");
+    CHECK(st.state == CHESS_DICE_WON, "won by the capture");
+    double score = -1;
+    CHECK_STATUS(chess_diceEvaluate(e, &g_game, &l, &score), CHESS_OK, "evaluate won game");
+    /* A king capture leaves the board (and the side to move, White) as it was. */
+    CHECK(score == 1.0, "the winner to move scores 1: %f", score);
+}
+
+static void test_evaluate_and_all_rolls(ChessEngine *e)
+{
+    CHECK_STATUS(chess_diceSetStart(&g_game, CHESS_DICE_TWO_DICE), CHESS_OK, "start");
+    ChessSearchLimits l = depth_limits(1);
+    double score = -1;
+    CHECK_STATUS(chess_diceEvaluate(e, &g_game, &l, &score), CHESS_OK, "evaluate");
+    CHECK(score > 0.4 && score < 0.6, "an even start: %f", score);
+
+    static ChessDiceRollAdvice advice[CHESS_DICE_MAX_OUTCOMES];
+    uint32_t count = 999;
+    CHECK_STATUS(chess_diceSearchAllRolls(e, &g_game, &l, advice, 20, &count),
+                 CHESS_ERR_BUFFER_TOO_SMALL, "20 slots for 21 rolls");
+    CHECK(count == 999, "count untouched");
+    CHECK_STATUS(chess_diceSearchAllRolls(e, &g_game, &l, advice, CHESS_DICE_MAX_OUTCOMES,
+                                          &count),
+                 CHESS_OK, "all rolls");
+    CHECK(count == 21, "21 outcomes, got %u", count);
+    uint32_t weights = 0;
+    for (uint32_t i = 0; i < count && i < CHESS_DICE_MAX_OUTCOMES; i++) {
+        weights += advice[i].weight;
+        memcpy(&g_copy, &g_game, sizeof g_copy);
+        CHECK_STATUS(chess_diceSetRoll(&g_copy, advice[i].roll), CHESS_OK, "roll %u", i);
+        CHECK(listed(&g_copy, advice[i].result.bestMove), "advice %u legal", i);
+        CHECK(advice[i].result.depth == 1, "depth");
+    }
+    CHECK(weights == 36, "weights sum to 36, got %u", weights);
+}
+
+static void test_bad_arguments(ChessEngine *e)
+{
+    const uint8_t faces[2] = {3, 4};
+    CHECK_STATUS(chess_diceSetStart(&g_game, CHESS_DICE_TWO_DICE), CHESS_OK, "start");
+    ChessSearchLimits l = depth_limits(1);
+    ChessDiceSearchResult r;
+    double score = -7;
+    uint32_t count = 5;
+    static ChessDiceRollAdvice advice[CHESS_DICE_MAX_OUTCOMES];
+    memset(&r, 0xAB, sizeof r);
+    memcpy(&g_copy, &g_game, sizeof g_copy);
+    /* Not rolled: no search; rolled: no evaluation. */
+    CHECK_STATUS(chess_diceSearch(e, &g_game, &l, &r), CHESS_ERR_DICE_NOT_AWAITING_MOVE, "unrolled");
+    CHECK_STATUS(chess_diceSearch(NULL, &g_game, &l, &r), CHESS_ERR_NULL_ARGUMENT, "engine");
+    CHECK_STATUS(chess_diceSearch(e, NULL, &l, &r), CHESS_ERR_NULL_ARGUMENT, "game");
+    CHECK_STATUS(chess_diceSearch(e, &g_game, NULL, &r), CHESS_ERR_NULL_ARGUMENT, "limits");
+    CHECK_STATUS(chess_diceEvaluate(e, &g_game, &l, NULL), CHESS_ERR_NULL_ARGUMENT, "score");
+    CHECK_STATUS(chess_diceSearchAllRolls(e, &g_game, &l, NULL, 56, &count),
+                 CHESS_ERR_NULL_ARGUMENT, "out");
+    CHECK_STATUS(chess_diceSearchAllRolls(e, &g_game, &l, advice, 56, NULL),
+                 CHESS_ERR_NULL_ARGUMENT, "count");
+    CHECK_STATUS(chess_diceSetRoll(&g_game, roll_of(faces, 2)), CHESS_OK, "roll");
+    CHECK_STATUS(chess_diceEvaluate(e, &g_game, &l, &score), CHESS_ERR_DICE_NOT_AWAITING_ROLL,
+                 "rolled");
+    CHECK_STATUS(chess_diceSearchAllRolls(e, &g_game, &l, advice, 56, &count),
+                 CHESS_ERR_DICE_NOT_AWAITING_ROLL, "rolled");
+    CHECK_STATUS(chess_diceSearch(e, &g_game, &l, NULL), CHESS_ERR_NULL_ARGUMENT, "result");
+    ChessSearchLimits bad = l;
+    bad.size = 3;
+    CHECK_STATUS(chess_diceSearch(e, &g_game, &bad, &r), CHESS_ERR_INVALID_LIMITS, "size");
+    bad = l;
+    bad.reserved[5] = 1;
+    CHECK_STATUS(chess_diceSearch(e, &g_game, &bad, &r), CHESS_ERR_INVALID_LIMITS, "reserved");
+    bad = l;
+    bad.ponder = true;
+    CHECK_STATUS(chess_diceSearch(e, &g_game, &bad, &r), CHESS_ERR_DICE_UNSUPPORTED_LIMITS,
+                 "ponder");
+    bad = l;
+    bad.mate = 2;
+    CHECK_STATUS(chess_diceSearch(e, &g_game, &bad, &r), CHESS_ERR_DICE_UNSUPPORTED_LIMITS,
+                 "mate");
+    ChessMove some = 0x0001;
+    bad = l;
+    bad.searchMoves = &some;
+    bad.searchMovesCount = 1;
+    CHECK_STATUS(chess_diceSearch(e, &g_game, &bad, &r), CHESS_ERR_DICE_UNSUPPORTED_LIMITS,
+                 "searchMoves");
+    ChessDiceGame garbage;
+    memset(&garbage, 0x5A, sizeof garbage);
+    CHECK_STATUS(chess_diceSearch(e, &garbage, &l, &r), CHESS_ERR_DICE_INVALID_GAME, "garbage");
+    CHECK(all_bytes(&r, sizeof r, 0xAB), "nothing written on error");
+    CHECK(score == -7 && count == 5, "nothing written on error");
+    CHECK(strcmp(chess_statusMessage(CHESS_ERR_DICE_UNSUPPORTED_LIMITS), "unknown status code") != 0,
+          "message");
+}
+
+typedef struct {
+    ChessEngine *engine;
+    ChessDiceSearchResult result;
+    ChessStatus status;
+} Job;
+
+static void *search_thread(void *arg)
+{
+    Job *job = arg;
+    ChessSearchLimits l;
+    chess_searchLimitsInit(&l);
+    l.infinite = true;
+    job->status = chess_diceSearch(job->engine, &g_game, &l, &job->result);
+    return NULL;
+}
+
+static void test_stop_from_another_thread(ChessEngine *e)
+{
+    const uint8_t faces[2] = {2, 5};
+    CHECK_STATUS(chess_diceSetStart(&g_game, CHESS_DICE_TWO_DICE), CHESS_OK, "start");
+    CHECK_STATUS(chess_diceSetRoll(&g_game, roll_of(faces, 2)), CHESS_OK, "roll");
+    Job job = {e, {0}, CHESS_ERR_INTERNAL};
+    pthread_t t;
+    if (!CHECK(pthread_create(&t, NULL, search_thread, &job) == 0, "pthread_create")) {
+        return;
+    }
+    sleep_ms(200);
+    ChessSearchLimits l = depth_limits(1);
+    ChessDiceSearchResult r;
+    CHECK_STATUS(chess_diceSearch(e, &g_game, &l, &r), CHESS_ERR_ENGINE_BUSY, "busy");
+    CHECK_STATUS(chess_engineSetOption(e, "Hash", "8"), CHESS_ERR_ENGINE_BUSY, "busy option");
+    double t0 = monotonic_seconds();
+    chess_engineStop(e);
+    CHECK(pthread_join(t, NULL) == 0, "pthread_join");
+    double took = monotonic_seconds() - t0;
+    printf("stop: the dice search ended %.3f ms after chess_engineStop\n", took * 1e3);
+    CHECK(took < STOP_BOUND_SECONDS, "stopped after %.3f s", took);
+    CHECK_STATUS(job.status, CHESS_OK, "stopped search");
+    CHECK(listed(&g_game, job.result.bestMove) && job.result.bestMove != 0, "legal best move");
+    CHECK(job.result.depth >= 1, "some depth completed");
+}
+
+int main(void)
+{
+    ChessEngine *e = chess_engineNew();
+    if (!CHECK(e != NULL, "chess_engineNew")) {
+        return test_summary("test_dice_search");
+    }
+    test_search_two_dice(e);
+    test_three_dice_turn(e);
+    test_king_capture(e);
+    test_evaluate_and_all_rolls(e);
+    test_bad_arguments(e);
+    test_stop_from_another_thread(e);
+    CHECK_STATUS(chess_engineSetOption(e, "Hash", "4"), CHESS_OK, "Hash");
+    test_search_two_dice(e);
+    CHECK_STATUS(chess_engineNewGame(e), CHESS_OK, "new game");
+    chess_engineFree(e);
+    return test_summary("test_dice_search");
+}

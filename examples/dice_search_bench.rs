@@ -1,0 +1,185 @@
+//! The Dice Chess search benchmark: nodes and time to finish a fixed depth on 50 fixed
+//! positions per rule set (testdata/dice-search-positions.txt), for plain expectimax, Star1,
+//! Star1+Star2, and everything together; the values of every exact configuration are
+//! checked against plain expectimax's; then the depth each reaches in a fixed time.
+//!
+//! ```text
+//! cargo run --release --example dice_search_bench                # the benchmark
+//! cargo run --release --example dice_search_bench -- --ms 1000 --time-positions 50
+//! cargo run --release --example dice_search_bench -- --make-positions   # rewrite the file
+//! ```
+//! Depths: 3 turns for two dice and one die, 2 for three dice (the issue's).
+
+use chesscore::dice::player::{sample_roll, GreedyPlayer, Player, RandomPlayer, Rng};
+use chesscore::dice::search::{DiceEngine, DiceLimits, SearchConfig};
+use chesscore::dice::{DiceGame, Phase, Rules};
+use chesscore::Move;
+use std::time::Instant;
+
+const FILE: &str = "testdata/dice-search-positions.txt";
+
+/// 50 positions per rule set, dice rolled: seeded games of greedy against random (one in
+/// four turns random for both, for variety), a position taken 6 to 45 turns in.
+fn make_positions() -> String {
+    let mut s = String::from(
+        "# Dice Chess search benchmark positions: rules;dice FEN (dice rolled).\n\
+         # Made by `cargo run --release --example dice_search_bench -- --make-positions`.\n",
+    );
+    for rules in Rules::ALL {
+        let mut rng = Rng(2026 + rules as u64);
+        let mut n = 0;
+        while n < 50 {
+            let mut g = DiceGame::new(rules);
+            let stop = 6 + rng.below(40);
+            let mut greedy = GreedyPlayer(Rng(rng.next_u64()));
+            let mut random = RandomPlayer(Rng(rng.next_u64()));
+            let mut turn = 0;
+            let mut taken = None;
+            while let Some(roll) = sample_roll(&g, &mut rng) {
+                g.set_roll(roll).unwrap();
+                if turn == stop {
+                    if !g.moves().is_empty() {
+                        taken = Some(g.clone());
+                    }
+                    break;
+                }
+                let use_random = rng.below(4) == 0;
+                while g.phase() == Phase::AwaitingMove {
+                    let l = g.moves();
+                    let m = if l.is_empty() {
+                        Move::NONE
+                    } else if use_random {
+                        random.choose(&g, l.as_slice())
+                    } else {
+                        greedy.choose(&g, l.as_slice())
+                    };
+                    g.make_move(m).unwrap();
+                }
+                turn += 1;
+            }
+            if let Some(g) = taken {
+                s.push_str(&format!("{};{}\n", rules.name(), g.to_fen()));
+                n += 1;
+            }
+        }
+    }
+    s
+}
+
+fn load() -> Vec<DiceGame> {
+    let text = std::fs::read_to_string(FILE).expect("testdata/dice-search-positions.txt");
+    text.lines()
+        .filter(|l| !l.starts_with('#') && !l.trim().is_empty())
+        .map(|l| {
+            let (r, fen) = l.split_once(';').expect("rules;fen");
+            DiceGame::from_fen(Rules::from_name(r).expect("rules"), fen).expect("fen")
+        })
+        .collect()
+}
+
+fn main() {
+    let args: Vec<String> = std::env::args().skip(1).collect();
+    if args.iter().any(|a| a == "--make-positions") {
+        std::fs::write(FILE, make_positions()).expect("write");
+        println!("wrote {FILE}");
+        return;
+    }
+    let arg = |name: &str, default: u64| {
+        args.iter()
+            .position(|a| a == name)
+            .and_then(|i| args.get(i + 1))
+            .map_or(default, |v| v.parse().expect("a number"))
+    };
+    let ms = arg("--ms", 1000);
+    let time_positions = arg("--time-positions", 50) as usize;
+    let positions = arg("--positions", 50) as usize;
+    let depth_arg = arg("--depth", 0) as u32;
+    let only: Option<Rules> = args
+        .iter()
+        .position(|a| a == "--rules")
+        .and_then(|i| args.get(i + 1))
+        .and_then(|r| Rules::from_name(r));
+    let games = load();
+    let configs = [
+        ("plain", SearchConfig::PLAIN),
+        ("star1", SearchConfig::STAR1),
+        ("star1+star2", SearchConfig::STAR2),
+        ("all-exact", SearchConfig::ALL_EXACT),
+        ("all", SearchConfig::ALL),
+    ];
+    for rules in Rules::ALL {
+        if only.is_some_and(|o| o != rules) {
+            continue;
+        }
+        let set: Vec<&DiceGame> = games
+            .iter()
+            .filter(|g| g.rules() == rules)
+            .take(positions)
+            .collect();
+        let depth = match (depth_arg, rules) {
+            (0, Rules::ThreeDice) => 2,
+            (0, _) => 3,
+            (d, _) => d,
+        };
+        println!(
+            "{rules}: {} positions, depth {depth} (turns)\n{:<12} {:>14} {:>9} {:>10} {:>8}",
+            set.len(),
+            "config",
+            "nodes",
+            "vs plain",
+            "time ms",
+            "values"
+        );
+        let mut plain_values = Vec::new();
+        let mut plain_nodes = 0u64;
+        for (name, config) in configs {
+            let mut e = DiceEngine::new(64);
+            e.set_config(config);
+            let (mut nodes, mut same) = (0u64, 0usize);
+            let t = Instant::now();
+            for (i, g) in set.iter().enumerate() {
+                e.new_game();
+                let r = e.search(g, &DiceLimits::depth(depth), &mut |_| {}).unwrap();
+                nodes += r.nodes;
+                if name == "plain" {
+                    plain_values.push(r.value);
+                } else if plain_values[i] == r.value {
+                    same += 1;
+                }
+            }
+            let ms = t.elapsed().as_millis();
+            if name == "plain" {
+                plain_nodes = nodes;
+                same = set.len();
+            }
+            println!(
+                "{name:<12} {nodes:>14} {:>8.1}% {ms:>10} {same:>5}/{}",
+                100.0 * nodes as f64 / plain_nodes as f64,
+                set.len()
+            );
+        }
+        if time_positions == 0 {
+            continue;
+        }
+        println!("depth completed in {ms} ms (first {time_positions} positions):");
+        for (name, config) in [("plain", SearchConfig::PLAIN), ("all", SearchConfig::ALL)] {
+            let mut e = DiceEngine::new(64);
+            e.set_config(config);
+            let mut depths = Vec::new();
+            for g in set.iter().take(time_positions) {
+                e.new_game();
+                let r = e.search(g, &DiceLimits::movetime(ms), &mut |_| {}).unwrap();
+                depths.push(r.depth);
+            }
+            depths.sort_unstable();
+            let mean = depths.iter().sum::<u32>() as f64 / depths.len().max(1) as f64;
+            println!(
+                "{name:<12} mean depth {mean:.2}, median {}, min {}, max {}",
+                depths[depths.len() / 2],
+                depths[0],
+                depths[depths.len() - 1]
+            );
+        }
+        println!();
+    }
+}

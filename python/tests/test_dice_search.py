@@ -1,0 +1,98 @@
+"""The Dice Chess engine through the package: a legal move for the roll, a three-dice turn that
+plays, a king capture found as a win in 1, an even start, advice for every roll, the info
+callback, stop from another thread, and refusals."""
+
+import threading
+import time
+from fractions import Fraction
+
+import pytest
+
+from chesscore import (
+    DICE_WIN_VALUE,
+    ChessError,
+    DiceGame,
+    DiceRules,
+    DiceState,
+    Engine,
+    Roll,
+    Status,
+    dice_evaluate,
+    dice_search,
+    dice_search_all_rolls,
+)
+
+
+@pytest.fixture
+def engine():
+    with Engine(Hash=4) as e:
+        yield e
+
+
+def test_two_dice_move_is_legal_and_game_untouched(engine):
+    game = DiceGame(DiceRules.TWO_DICE)
+    game.roll(Roll.of(1, 2))
+    fen = game.fen()
+    infos = []
+    r = dice_search(engine, game, depth=2, on_info=infos.append)
+    assert r.best_move in game.legal_moves()
+    assert r.turn == [r.best_move] and r.depth == 2 and r.nodes > 0
+    assert [i.depth for i in infos] == [1, 2]
+    assert -10000 <= r.value <= 10000 and r.win_in == 0
+    assert game.fen() == fen
+
+
+def test_three_dice_turn_plays(engine):
+    game = DiceGame(DiceRules.THREE_DICE)
+    game.roll(Roll.of(1, 1, 2))
+    r = dice_search(engine, game, depth=1)
+    assert len(r.turn) == 3
+    for m in r.turn:
+        assert m in game.legal_moves()
+        game.push(m)
+    assert game.status().state == DiceState.AWAITING_ROLL
+
+
+def test_king_capture_is_a_win_in_one(engine):
+    game = DiceGame(DiceRules.ONE_DIE, "4k3/8/8/8/4Q3/8/8/4K3 w - - 0 1")
+    game.roll(Roll.of(5))
+    r = dice_search(engine, game, depth=3)
+    assert (r.value, r.win_in, r.expected_score) == (DICE_WIN_VALUE, 1, 1.0)
+    game.push(r.best_move)
+    assert game.status().state == DiceState.WON
+
+
+def test_evaluate_and_all_rolls(engine):
+    game = DiceGame(DiceRules.TWO_DICE)
+    assert 0.4 < dice_evaluate(engine, game, depth=1) < 0.6
+    advice = dice_search_all_rolls(engine, game, depth=1)
+    assert [(r, w) for r, w, _ in advice] == game.outcomes()
+    assert sum(w for _, w, _ in advice) == Fraction(1)
+    for roll, _, res in advice:
+        game.roll(roll)
+        moves = game.legal_moves()
+        assert res.best_move in moves if moves else res.best_move is None  # None: the pass
+        game.pop()
+
+
+def test_refusals(engine):
+    game = DiceGame(DiceRules.TWO_DICE)
+    with pytest.raises(ChessError) as e:
+        dice_search(engine, game, depth=1)
+    assert e.value.status == Status.ERR_DICE_NOT_AWAITING_MOVE
+    game.roll(Roll.of(3, 4))
+    with pytest.raises(ChessError) as e:
+        dice_evaluate(engine, game, depth=1)
+    assert e.value.status == Status.ERR_DICE_NOT_AWAITING_ROLL
+    with pytest.raises(TypeError):
+        dice_search(engine, "not a game", depth=1)  # type: ignore[arg-type]
+
+
+def test_stop_from_another_thread(engine):
+    game = DiceGame(DiceRules.TWO_DICE)
+    game.roll(Roll.of(2, 5))
+    threading.Timer(0.2, engine.stop).start()
+    t0 = time.monotonic()
+    r = dice_search(engine, game, infinite=True)
+    assert time.monotonic() - t0 < 5
+    assert r.best_move in game.legal_moves() and r.depth >= 1
