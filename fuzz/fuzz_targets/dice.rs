@@ -18,10 +18,19 @@
 //!   halfmove clock and the dice (documented: the clock before a capture or pawn move and the
 //!   roll before a move that ends the turn are taken from the record unproven);
 //! * a game's dice FEN sets again into a game with the same FEN, status and moves;
-//! * every game reached has a status, and a game awaiting a move has moves or only the pass.
+//! * every game reached has a status, and a game awaiting a move has moves or only the pass;
+//! * the engine (`chess_diceSearch`, `chess_diceEvaluate`, `chess_diceSearchAllRolls`, a few
+//!   hundred nodes) never changes the game; it answers exactly in the phase it is for (else
+//!   the phase's status and nothing written); its best move is one of the generated moves
+//!   (the pass only when there is none), its turn a sequence the rules allow, its expected
+//!   score in [0, 1], and its advice one entry per outcome, each move legal for its roll;
+//!   limits with a reserved byte set are `CHESS_ERR_INVALID_LIMITS`.
 #![no_main]
 
-use chesscore::ffi::{self, ChessDiceGame, ChessDiceOutcome, ChessDiceRoll, ChessDiceUndo};
+use chesscore::ffi::{
+    self, ChessDiceGame, ChessDiceOutcome, ChessDiceRoll, ChessDiceRollAdvice,
+    ChessDiceSearchResult, ChessDiceUndo, ChessEngine, ChessSearchLimits,
+};
 use chesscore_fuzz::*;
 use core::ffi::c_char;
 use core::mem::size_of;
@@ -275,7 +284,7 @@ fn run(data: &[u8]) {
         if r.is_empty() {
             break;
         }
-        let op = r.u8() % 10;
+        let op = r.u8() % 11;
         match op {
             // A roll from arbitrary faces.
             0 => {
@@ -449,9 +458,28 @@ fn run(data: &[u8]) {
                 }
                 add_context("corrupted copy");
                 corrupted(&mut copy, r.u16());
+                if r.u8() & 3 == 0 {
+                    let before = game_bytes(&copy).to_vec();
+                    search_calls(&copy, 50, 1, 0);
+                    unchanged(
+                        "the dice search functions (corrupted)",
+                        &before,
+                        game_bytes(&copy),
+                    );
+                }
             }
             // The full invariants.
             8 => check_game(&g, rules),
+            // The engine on the game: a few hundred nodes.
+            10 => {
+                let nodes = 1 + r.below(400) as u64;
+                let depth = 1 + r.below(3) as i32;
+                let garbage = r.u8();
+                add_context(&format!(
+                    "search ({nodes} nodes, depth {depth}, limits byte {garbage})"
+                ));
+                search_calls(&g, nodes, depth, garbage);
+            }
             // Clear the roll.
             _ => {
                 let st = status(&g).unwrap();
@@ -664,5 +692,220 @@ fn corrupted(g: &mut ChessDiceGame, pick: u16) {
     });
     if s != S::CHESS_OK {
         unchanged("chess_diceClearRoll (corrupted)", &before, game_bytes(&c));
+    }
+}
+
+/// The engine every input shares (made once: its tables are allocated at creation).
+fn engine() -> *mut ChessEngine {
+    struct Handle(*mut ChessEngine);
+    // SAFETY: the handle is used by one thread at a time (the fuzzer runs inputs in turn).
+    unsafe impl Send for Handle {}
+    // SAFETY: as above; the library's handle guards its own state.
+    unsafe impl Sync for Handle {}
+    static ENGINE: std::sync::OnceLock<Handle> = std::sync::OnceLock::new();
+    ENGINE
+        .get_or_init(|| {
+            let e = lib_call("chess_engineNew", || ffi::chess_engineNew());
+            assert!(!e.is_null(), "chess_engineNew");
+            let mut name = *b"Hash\0";
+            let mut value = *b"1\0";
+            // SAFETY: a live engine, NUL-terminated texts.
+            let s = status_call("chess_engineSetOption", || unsafe {
+                ffi::chess_engineSetOption(
+                    e,
+                    name.as_mut_ptr() as *const c_char,
+                    value.as_mut_ptr() as *const c_char,
+                )
+            });
+            assert_eq!(s, S::CHESS_OK);
+            Handle(e)
+        })
+        .0
+}
+
+fn limits(nodes: u64, depth: i32) -> ChessSearchLimits {
+    let mut l = core::mem::MaybeUninit::<ChessSearchLimits>::uninit();
+    // SAFETY: the init function writes every byte.
+    let mut l = unsafe {
+        ffi::chess_searchLimitsInit(l.as_mut_ptr());
+        l.assume_init()
+    };
+    l.nodes = nodes;
+    l.depth = depth;
+    l
+}
+
+fn result_bytes(r: &ChessDiceSearchResult) -> Vec<u8> {
+    // SAFETY: plain data, every byte written (pattern, or the library's struct whose padding
+    // is explicit).
+    unsafe {
+        core::slice::from_raw_parts(
+            r as *const ChessDiceSearchResult as *const u8,
+            size_of::<ChessDiceSearchResult>(),
+        )
+    }
+    .to_vec()
+}
+
+fn pattern_result() -> ChessDiceSearchResult {
+    let mut r = core::mem::MaybeUninit::<ChessDiceSearchResult>::uninit();
+    // SAFETY: every byte is written; every pattern is a valid value of its plain fields.
+    unsafe {
+        core::ptr::write_bytes(
+            r.as_mut_ptr() as *mut u8,
+            PATTERN,
+            size_of::<ChessDiceSearchResult>(),
+        );
+        r.assume_init()
+    }
+}
+
+/// The three engine calls on `g` (never changed), each checked against the phase.
+fn search_calls(g: &ChessDiceGame, nodes: u64, depth: i32, garbage: u8) {
+    let e = engine();
+    let before = game_bytes(g).to_vec();
+    let st = status(g).ok();
+    let mut l = limits(nodes, depth);
+    let bad_limits = garbage & 7 == 1;
+    if bad_limits {
+        l.reserved[garbage as usize % l.reserved.len()] = garbage | 1;
+    }
+    // chess_diceSearch.
+    let mut res = pattern_result();
+    let pattern = result_bytes(&res);
+    // SAFETY: a live engine, valid pointers.
+    let s = status_call("chess_diceSearch", || unsafe {
+        ffi::chess_diceSearch(e, g, &l, &mut res)
+    });
+    unchanged("chess_diceSearch (game)", &before, game_bytes(g));
+    match (st, s) {
+        (_, S::CHESS_OK) => {
+            assert!(
+                !bad_limits,
+                "chess_diceSearch accepted limits with a reserved byte set"
+            );
+            assert_eq!(
+                st.map(|t| t.0),
+                Some(AWAITING_MOVE),
+                "a search of a game not awaiting a move"
+            );
+            let list = moves(g).unwrap();
+            let m = res.bestMove;
+            assert!(
+                (m == 0 && list.is_empty()) || list.contains(&m),
+                "chess_diceSearch's best move {m:#06x} is not generated"
+            );
+            assert!(
+                (0.0..=1.0).contains(&res.expectedScore),
+                "expected score {}",
+                res.expectedScore
+            );
+            let n = res.turnLength as usize;
+            assert!(
+                n <= 3 && (n == 0 || res.turn[0] == m),
+                "turn {:?} of length {n}",
+                res.turn
+            );
+            // The turn is a sequence the rules allow, micro-move after micro-move.
+            let mut c = clone_game(g);
+            for &tm in &res.turn[..n] {
+                let legal = moves(&c).unwrap();
+                let st = status(&c).unwrap();
+                if st.0 != AWAITING_MOVE {
+                    panic!(
+                        "turn {:?} goes on after the game or the turn ended",
+                        &res.turn[..n]
+                    );
+                }
+                assert!(
+                    legal.contains(&tm) || (tm == 0 && legal.is_empty()),
+                    "turn move {tm:#06x}"
+                );
+                let mut u = undo_filled_dice(0);
+                // SAFETY: valid pointers.
+                let s = status_call("chess_diceMakeMove", || unsafe {
+                    ffi::chess_diceMakeMove(&mut *c, tm, &mut *u)
+                });
+                assert_eq!(s, S::CHESS_OK);
+            }
+        }
+        (_, s) => {
+            assert_eq!(
+                result_bytes(&res),
+                pattern,
+                "chess_diceSearch wrote its result on {s:?}"
+            );
+            let expected = match st {
+                None => S::CHESS_ERR_DICE_INVALID_GAME,
+                Some(_) if bad_limits => S::CHESS_ERR_INVALID_LIMITS,
+                Some(_) => S::CHESS_ERR_DICE_NOT_AWAITING_MOVE,
+            };
+            assert_eq!(s, expected, "chess_diceSearch in state {st:?}");
+        }
+    }
+    // chess_diceEvaluate.
+    let mut score = -7.0f64;
+    // SAFETY: a live engine, valid pointers.
+    let s = status_call("chess_diceEvaluate", || unsafe {
+        ffi::chess_diceEvaluate(e, g, &l, &mut score)
+    });
+    unchanged("chess_diceEvaluate (game)", &before, game_bytes(g));
+    if s == S::CHESS_OK {
+        assert!(!bad_limits);
+        assert!((0.0..=1.0).contains(&score), "expected score {score}");
+        assert_ne!(st.map(|t| t.0), Some(AWAITING_MOVE));
+    } else {
+        assert_eq!(score, -7.0, "chess_diceEvaluate wrote on {s:?}");
+        assert!(
+            st.is_none() || bad_limits || st.map(|t| t.0) == Some(AWAITING_MOVE),
+            "chess_diceEvaluate refused a game in state {st:?}: {s:?}"
+        );
+    }
+    // chess_diceSearchAllRolls.
+    let mut out = [ChessDiceRollAdvice {
+        roll: ChessDiceRoll::default(),
+        weight: 0xA5A5,
+        result: pattern_result(),
+    }; 56];
+    let mut count = 999u32;
+    // SAFETY: a live engine, valid pointers, 56 slots.
+    let s = status_call("chess_diceSearchAllRolls", || unsafe {
+        ffi::chess_diceSearchAllRolls(e, g, &l, out.as_mut_ptr(), 56, &mut count)
+    });
+    unchanged("chess_diceSearchAllRolls (game)", &before, game_bytes(g));
+    if s == S::CHESS_OK {
+        assert!(!bad_limits);
+        assert_eq!(st.map(|t| t.0), Some(AWAITING_ROLL));
+        let list = outcomes(g).unwrap();
+        assert_eq!(count as usize, list.len(), "one advice per outcome");
+        for (a, o) in out.iter().zip(&list) {
+            assert_eq!(
+                (a.roll, a.weight),
+                (o.roll, o.weight),
+                "advice in outcome order"
+            );
+            let mut c = clone_game(g);
+            // SAFETY: valid pointer.
+            let s = status_call("chess_diceSetRoll", || unsafe {
+                ffi::chess_diceSetRoll(&mut *c, o.roll)
+            });
+            assert_eq!(s, S::CHESS_OK);
+            let legal = moves(&c).unwrap();
+            let m = a.result.bestMove;
+            assert!(
+                (m == 0 && legal.is_empty()) || legal.contains(&m),
+                "advice {m:#06x} for {:?}",
+                o.roll
+            );
+        }
+    } else {
+        assert_eq!(
+            count, 999,
+            "chess_diceSearchAllRolls wrote its count on {s:?}"
+        );
+        assert!(
+            st.is_none() || bad_limits || st.map(|t| t.0) != Some(AWAITING_ROLL),
+            "chess_diceSearchAllRolls refused a game in state {st:?}: {s:?}"
+        );
     }
 }
