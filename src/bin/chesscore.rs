@@ -6,6 +6,9 @@
 //! chesscore bench [DEPTH]
 //! chesscore perftbench [--full] [DEPTH]
 //! chesscore dice [--rules RULES] [--opponent PLAYER] [--color COLOR] [--seed N]
+//!                [--movetime MS] [--depth N]
+//! chesscore dice match [--rules RULES] [--a PLAYER] [--b PLAYER] [--games N]
+//!                      [--movetime MS] [--depth N] [--concurrency K] [--seed N]
 //! chesscore dice selfplay [--rules RULES] [--games N] [--seed N] [--white PLAYER]
 //!                         [--black PLAYER] [--max-turns N] | --verify FILE
 //! chesscore --help | --version
@@ -27,7 +30,10 @@
 
 use chesscore::dice::pgn::{result_text, selfplay, termination_text, verify_pgn};
 use chesscore::dice::player::{sample_roll, Rng};
-use chesscore::dice::{DiceGame, DiceStatus, PlayerKind, Rules};
+use chesscore::dice::search::arena::{run_match, tally, GameResult, MatchGame};
+use chesscore::dice::search::player::EnginePlayer;
+use chesscore::dice::search::{DiceLimits, SearchConfig};
+use chesscore::dice::{DiceGame, DiceStatus, Player, PlayerKind, Rules};
 use chesscore::uci::{bench, RunError, Uci};
 use chesscore::{PerftMode, Position, START_FEN};
 use std::io::BufRead;
@@ -56,6 +62,7 @@ usage:
   chesscore bench [DEPTH]
   chesscore perftbench [--full] [DEPTH]
   chesscore dice [--rules RULES] [--opponent PLAYER] [--color COLOR] [--seed N]
+  chesscore dice match [--a PLAYER] [--b PLAYER] [--games N] [--movetime MS] [OPTIONS]
   chesscore dice selfplay [OPTIONS] | --verify FILE
   chesscore --help | --version
 
@@ -108,6 +115,9 @@ finishes, then the total.
 
 const DICE_HELP: &str = "\
 usage: chesscore dice [--rules RULES] [--opponent PLAYER] [--color COLOR] [--seed N]
+                      [--movetime MS] [--depth N]
+       chesscore dice match [--rules RULES] [--a PLAYER] [--b PLAYER] [--games N]
+                      [--movetime MS] [--depth N] [--concurrency K] [--seed N]
        chesscore dice selfplay [--rules RULES] [--games N] [--seed N] [--white PLAYER]
                                [--black PLAYER] [--max-turns N]
        chesscore dice selfplay --verify FILE
@@ -121,8 +131,24 @@ in comments, moves in UCI form, a pass as `--`, a Variant tag naming the rules);
 seed gives the same games. `selfplay --verify FILE` reads such PGN (FILE `-`: stdin) and
 replays every roll and move under the rules, checking each and the results.
 
+`match` plays N games between players A and B on K threads, colours alternated: games 2i
+and 2i+1 share the dice seed N+i with A White in the first. It prints a line per game and
+the tally: wins, draws, losses, A's score and Elo with 95% error bars. Games that reach
+--max-turns count as draws.
+
+Players: engine (the expectimax search with Star1/Star2 and the table, default opponent),
+expectimax (plain expectimax: same evaluation, same time, nothing pruned), random, greedy
+(one ply: material and king safety). selfplay takes random and greedy only.
+
   --rules RULES      two-dice (default), one-die or three-dice
-  --opponent PLAYER  random (default) or greedy (one ply: material and king safety)
+  --opponent PLAYER  engine (default), expectimax, random or greedy
+  --movetime MS      engine and expectimax: time per move, 1 to 3600000 ms (default
+                     1000 for play, 100 for match)
+  --depth N          engine and expectimax: depth in turns, 1 to 64 (default: no limit)
+  --a PLAYER         match: player A (default engine)
+  --b PLAYER         match: player B (default greedy)
+  --concurrency K    match: games at once, 1 to 256 (default 1)
+  --hash MIB         engine and expectimax: table size, 1 to 4096 (default 16)
   --color COLOR      white (default) or black: the side you play
   --seed N           seed of the dice (and of the players), 0 to 2^64-1 (default: the
                      clock for play, 1 for selfplay; game i of selfplay uses N + i)
@@ -416,10 +442,67 @@ fn parse_player(name: &str, s: &str) -> Result<PlayerKind, Failure> {
         .ok_or_else(|| usage_error(DICE, format!("{name} must be random or greedy, got '{s}'")))
 }
 
-/// The settings of `chesscore dice` and `chesscore dice selfplay`.
+/// A player of `chesscore dice` and `chesscore dice match`: built in, or the engine.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+enum Contestant {
+    /// random or greedy.
+    Builtin(PlayerKind),
+    /// This search ([`SearchConfig::ALL`]).
+    Engine,
+    /// Plain expectimax ([`SearchConfig::PLAIN`]), same evaluator and limits.
+    Expectimax,
+    // TODO(dice-eval): `heuristic` (greedy with king exposure and attack terms) once
+    // src/dice/eval/heuristic.rs provides it.
+}
+
+impl Contestant {
+    fn name(self) -> &'static str {
+        match self {
+            Contestant::Builtin(k) => k.name(),
+            Contestant::Engine => "engine",
+            Contestant::Expectimax => "expectimax",
+        }
+    }
+
+    fn from_name(s: &str) -> Option<Contestant> {
+        match s {
+            "engine" => Some(Contestant::Engine),
+            "expectimax" => Some(Contestant::Expectimax),
+            _ => PlayerKind::from_name(s).map(Contestant::Builtin),
+        }
+    }
+
+    /// The player, drawing from `seed` where it draws at random.
+    fn player(self, seed: u64, limits: DiceLimits, hash: usize) -> Box<dyn Player> {
+        match self {
+            Contestant::Builtin(k) => k.player(Rng(seed)),
+            Contestant::Engine => Box::new(EnginePlayer::new(SearchConfig::ALL, limits, hash)),
+            Contestant::Expectimax => {
+                Box::new(EnginePlayer::new(SearchConfig::PLAIN, limits, hash))
+            }
+        }
+    }
+}
+
+fn parse_contestant(name: &str, s: &str) -> Result<Contestant, Failure> {
+    Contestant::from_name(s).ok_or_else(|| {
+        usage_error(
+            DICE,
+            format!("{name} must be engine, expectimax, random or greedy, got '{s}'"),
+        )
+    })
+}
+
+/// The settings of `chesscore dice`, `chesscore dice match` and `chesscore dice selfplay`.
 struct DiceArgs {
     rules: Rules,
-    opponent: PlayerKind,
+    opponent: Contestant,
+    movetime: Option<u64>,
+    depth: u32,
+    hash: usize,
+    a: Contestant,
+    b: Contestant,
+    concurrency: usize,
     human: chesscore::Color,
     seed: Option<u64>,
     games: u32,
@@ -430,13 +513,22 @@ struct DiceArgs {
 }
 
 fn dice_cmd(args: &[String], out: &mut impl Write) -> Result<(), Failure> {
-    let (selfplay_mode, args) = match args.first().map(String::as_str) {
-        Some("selfplay") => (true, &args[1..]),
-        _ => (false, args),
+    let (mode, args) = match args.first().map(String::as_str) {
+        Some("selfplay") => (Mode::SelfPlay, &args[1..]),
+        Some("match") => (Mode::Match, &args[1..]),
+        _ => (Mode::Play, args),
     };
+    let selfplay_mode = mode == Mode::SelfPlay;
+    let match_mode = mode == Mode::Match;
     let mut a = DiceArgs {
         rules: Rules::TwoDice,
-        opponent: PlayerKind::Random,
+        opponent: Contestant::Engine,
+        movetime: None,
+        depth: 0,
+        hash: 16,
+        a: Contestant::Engine,
+        b: Contestant::Builtin(PlayerKind::Greedy),
+        concurrency: 1,
         human: chesscore::Color::WHITE,
         seed: None,
         games: 1,
@@ -473,8 +565,30 @@ fn dice_cmd(args: &[String], out: &mut impl Write) -> Result<(), Failure> {
                     "0 to 2^64-1",
                 )?)
             }
-            "--opponent" if !selfplay_mode => a.opponent = parse_player("--opponent", value()?)?,
-            "--color" if !selfplay_mode => {
+            "--opponent" if mode == Mode::Play => {
+                a.opponent = parse_contestant("--opponent", value()?)?
+            }
+            "--movetime" if !selfplay_mode => {
+                a.movetime = Some(parse_number(
+                    "--movetime",
+                    value()?,
+                    1,
+                    3_600_000,
+                    "1 to 3600000",
+                )?)
+            }
+            "--depth" if !selfplay_mode => {
+                a.depth = parse_number("--depth", value()?, 1, 64, "1 to 64")?
+            }
+            "--hash" if !selfplay_mode => {
+                a.hash = parse_number("--hash", value()?, 1, 4096, "1 to 4096")?
+            }
+            "--a" if match_mode => a.a = parse_contestant("--a", value()?)?,
+            "--b" if match_mode => a.b = parse_contestant("--b", value()?)?,
+            "--concurrency" if match_mode => {
+                a.concurrency = parse_number("--concurrency", value()?, 1, 256, "1 to 256")?
+            }
+            "--color" if mode == Mode::Play => {
                 a.human = match value()? {
                     "white" => chesscore::Color::WHITE,
                     "black" => chesscore::Color::BLACK,
@@ -486,12 +600,12 @@ fn dice_cmd(args: &[String], out: &mut impl Write) -> Result<(), Failure> {
                     }
                 }
             }
-            "--games" if selfplay_mode => {
+            "--games" if selfplay_mode || match_mode => {
                 a.games = parse_number("--games", value()?, 1, 100_000, "1 to 100000")?
             }
             "--white" if selfplay_mode => a.white = parse_player("--white", value()?)?,
             "--black" if selfplay_mode => a.black = parse_player("--black", value()?)?,
-            "--max-turns" if selfplay_mode => {
+            "--max-turns" if selfplay_mode || match_mode => {
                 a.max_turns = parse_number("--max-turns", value()?, 1, 100_000, "1 to 100000")?
             }
             "--verify" if selfplay_mode => a.verify = Some(value()?.to_owned()),
@@ -501,7 +615,9 @@ fn dice_cmd(args: &[String], out: &mut impl Write) -> Result<(), Failure> {
             other => return Err(usage_error(DICE, format!("unexpected argument '{other}'"))),
         }
     }
-    if selfplay_mode {
+    if match_mode {
+        match_cmd(&a, out)
+    } else if selfplay_mode {
         match &a.verify {
             Some(file) => verify_cmd(file, out),
             None => selfplay_cmd(&a, out),
@@ -514,6 +630,110 @@ fn dice_cmd(args: &[String], out: &mut impl Write) -> Result<(), Failure> {
         });
         play_cmd(&a, seed, &mut io::stdin().lock(), out)
     }
+}
+
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+enum Mode {
+    Play,
+    SelfPlay,
+    Match,
+}
+
+impl DiceArgs {
+    /// The engine players' limits: `--depth`, `--movetime` (default `default_ms`, unless a
+    /// depth alone is given).
+    fn limits(&self, default_ms: u64) -> DiceLimits {
+        DiceLimits {
+            depth: self.depth,
+            nodes: 0,
+            movetime_ms: match (self.movetime, self.depth) {
+                (Some(ms), _) => Some(ms),
+                (None, 0) => Some(default_ms),
+                (None, _) => None,
+            },
+        }
+    }
+}
+
+/// `chesscore dice match`.
+fn match_cmd(a: &DiceArgs, out: &mut impl Write) -> Result<(), Failure> {
+    let limits = a.limits(100);
+    let seed = a.seed.unwrap_or(1);
+    let games = if a.games == 1 { 100 } else { a.games };
+    let (pa, pb, hash) = (a.a, a.b, a.hash);
+    let make_a = move |s: u64| pa.player(s, limits, hash);
+    let make_b = move |s: u64| pb.player(s, limits, hash);
+    writeln!(
+        out,
+        "match {} (A) vs {} (B), {} rules, {games} games, movetime {} ms, depth {}, seed {seed}, {} thread(s)",
+        a.a.name(),
+        a.b.name(),
+        a.rules,
+        limits.movetime_ms.map_or("-".to_owned(), |m| m.to_string()),
+        if a.depth == 0 { "-".to_owned() } else { a.depth.to_string() },
+        a.concurrency
+    )?;
+    out.flush()?;
+    let lines = std::sync::Mutex::new(Vec::new());
+    let report = |g: &MatchGame| {
+        let text = format!(
+            "game {} seed {} A {}: {} in {} turns ({})",
+            g.index + 1,
+            g.seed,
+            if g.a_white { "white" } else { "black" },
+            match g.result {
+                GameResult::Win => "A wins",
+                GameResult::Draw => "draw",
+                GameResult::Loss => "B wins",
+            },
+            g.turns,
+            termination_text(g.end)
+        );
+        eprintln!("{text}");
+        lines.lock().unwrap_or_else(|e| e.into_inner()).push(text);
+    };
+    let played = run_match(
+        a.rules,
+        &make_a,
+        &make_b,
+        games,
+        seed,
+        a.concurrency,
+        a.max_turns,
+        &report,
+    );
+    for g in &played {
+        writeln!(
+            out,
+            "game {} seed {} A {}: {}",
+            g.index + 1,
+            g.seed,
+            if g.a_white { "white" } else { "black" },
+            match g.result {
+                GameResult::Win => "1-0 for A",
+                GameResult::Draw => "draw",
+                GameResult::Loss => "0-1 for A",
+            }
+        )?;
+    }
+    let t = tally(&played);
+    let (elo, err) = t.elo();
+    writeln!(
+        out,
+        "result {} vs {} ({}): W {} D {} L {} of {}, score {:.1}% +- {:.1}%, Elo {:+.0} +- {:.0}",
+        a.a.name(),
+        a.b.name(),
+        a.rules,
+        t.wins,
+        t.draws,
+        t.losses,
+        t.games(),
+        100.0 * t.score(),
+        100.0 * t.score_error(),
+        elo,
+        err
+    )?;
+    Ok(())
 }
 
 fn selfplay_cmd(a: &DiceArgs, out: &mut impl Write) -> Result<(), Failure> {
@@ -624,7 +844,9 @@ fn play_cmd(
 ) -> Result<(), Failure> {
     let mut g = DiceGame::new(a.rules);
     let mut dice_rng = Rng(seed);
-    let mut opponent = a.opponent.player(Rng(seed ^ 0x0bb0_0bb0));
+    let mut opponent = a
+        .opponent
+        .player(seed ^ 0x0bb0_0bb0, a.limits(1000), a.hash);
     writeln!(
         out,
         "Dice Chess, {} rules, seed {seed}; you play {} against the {} player.",

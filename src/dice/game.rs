@@ -325,8 +325,11 @@ impl DiceGame {
         if self.phase() != Phase::AwaitingMove {
             return Err(DiceError::NotAwaitingMove);
         }
+        // The copying generator: the in-place one leaves the three-dice look-ahead's history
+        // entries behind the game's history, and a refused move must change no byte (the C
+        // ABI's contract, found by the `dice` fuzz target).
         let mut list = MoveList::new();
-        self.generate_moves_in_place(&mut list);
+        self.generate_moves(&mut list);
         let ok = if m == Move::NONE {
             list.is_empty()
         } else {
@@ -467,7 +470,9 @@ impl DiceGame {
 
     /// Checked unmake: takes back `m` with `u` only when they are the last move made, proven
     /// by making `m` again from the state the record restores and getting this game back
-    /// exactly. On error nothing changes.
+    /// exactly. On error nothing changes. Unproven (the move erases them): the halfmove clock
+    /// before a capture or pawn move, and the roll before a move that ends the turn (any roll
+    /// under which `m` is legal passes).
     ///
     /// # Errors
     /// [`DiceError::UndoMismatch`].
@@ -559,5 +564,47 @@ impl Eq for DiceGame {}
 impl fmt::Debug for DiceGame {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         write!(f, "DiceGame({})", self.to_fen())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn bytes(g: &DiceGame) -> Vec<u8> {
+        // SAFETY: `DiceGame` is `repr(C)` plain data without padding bytes (the C ABI copies
+        // it byte for byte), so every byte is initialised.
+        unsafe {
+            core::slice::from_raw_parts(
+                g as *const DiceGame as *const u8,
+                core::mem::size_of::<DiceGame>(),
+            )
+        }
+        .to_vec()
+    }
+
+    /// A refused move changes no byte of the game, the history behind its length included
+    /// (the three-dice look-ahead once left its entries there; found by the `dice` fuzz
+    /// target).
+    #[test]
+    fn refused_moves_change_no_byte() {
+        let mut g =
+            DiceGame::from_fen(Rules::ThreeDice, "4k3/8/8/8/1p6/8/P1P5/R3K3 w Q - 0 1 -").unwrap();
+        g.set_roll(Roll::from_faces(&[3, 3, 6]).unwrap()).unwrap();
+        let legal = g.moves();
+        assert!(!legal.is_empty());
+        let before = bytes(&g);
+        for raw in 0..=u16::MAX {
+            let m = Move::from_raw(raw);
+            if legal.contains(m) {
+                continue;
+            }
+            assert!(g.make_move(m).is_err());
+            assert_eq!(
+                bytes(&g),
+                before,
+                "move {raw:#06x} refused but bytes changed"
+            );
+        }
     }
 }

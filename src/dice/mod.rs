@@ -79,6 +79,7 @@ pub mod pgn;
 pub mod player;
 pub mod roll;
 pub mod rules;
+pub mod search;
 pub mod status;
 
 pub use fen::DiceFenError;

@@ -429,8 +429,9 @@ pub unsafe extern "C" fn chess_diceMakeMove(
 /// filled (after a roll, take the roll back first with `chess_diceClearRoll`). A move or
 /// record that does not belong to the last move is refused with `CHESS_ERR_BAD_UNDO`, the
 /// game untouched: the record must restore a valid game (one the dice FEN parser accepts)
-/// from which making `move` gives back `*game` exactly. (Only the halfmove clock before a
-/// capture or pawn move, which the move erases, is taken from the record unproven.)
+/// from which making `move` gives back `*game` exactly. (Two facts the move erases are taken
+/// from the record unproven: the halfmove clock before a capture or pawn move, and the roll
+/// before a move that ends the turn, which may be any roll under which the move is legal.)
 ///
 /// # Safety
 /// `game` is NULL or points to a `ChessDiceGame`; `undo` is NULL or points to a

@@ -1,0 +1,623 @@
+//! The Dice Chess engine: expectimax with Star1 and Star2 pruning, a transposition table and
+//! iterative deepening, behind one handle ([`DiceEngine`]).
+//!
+//! Module map: [`expectimax`] (chance and decision nodes, Star1/Star2, exactness), [`tt`]
+//! (the table and its keys), [`order`] (move and outcome ordering), [`player`] (the engine
+//! and plain expectimax as [`crate::dice::Player`]s), [`arena`] (matches between players,
+//! score and Elo).
+//!
+//! # Design
+//! [`DiceEngine`] owns its table (allocated when the engine is made or resized with
+//! [`DiceEngine::set_hash_mib`], never during a search), its evaluator and a stop flag
+//! ([`DiceStopHandle`]). A search allocates nothing per node (tests/dice_search_no_alloc.rs
+//! counts). The C ABI keeps one `DiceEngine` beside the chess engine in each `ChessEngine`
+//! handle, made on the first Dice Chess call with the handle's `Hash` size, so the handle's
+//! busy state, stop and options serve both.
+//!
+//! Depth counts turns (a three-dice turn of up to three micro-moves is one ply); chance
+//! nodes cost no depth. [`SearchConfig`] switches each technique on or off: the tests prove
+//! that every switch set returns the value of plain expectimax at a fixed depth, the
+//! benchmark measures what each saves, and the `expectimax` player is [`SearchConfig::PLAIN`].
+//!
+//! # Values
+//! Values are for the side to move on the evaluator's scale: heuristic values in
+//! `-EVAL_MAX..=EVAL_MAX` (an expected score `(v + EVAL_MAX) / (2 EVAL_MAX)`), a win `n`
+//! turns from the root `WIN - n`, a loss `-(WIN - n)`. Values in the band
+//! `WIN - MAX_PLY..=WIN` read as "win in `n` turns" ([`win_in`]); a chance node that mixes a
+//! proven win with heuristic values averages them, so values between `EVAL_MAX` and the band
+//! are near-certain wins without a distance.
+//!
+//! # Decisions
+//! * Sharing: the six two-dice doubles allow the same moves, so with
+//!   [`SearchConfig::sharing`] they are one outcome of weight 6; beyond that, the position
+//!   after a move does not depend on the roll that allowed it, and three-dice micro-move
+//!   orders that reach the same position coincide, so the table (keyed by position, phase
+//!   and dice left) shares those subtrees between outcomes.
+//! * The table's exact mode ([`SearchConfig::exact_tt`]) reuses an entry only at the same
+//!   remaining depth and distance from the root, so the value is that of the search without
+//!   the table; the default (fast) mode reuses deeper entries too, which changes values
+//!   (for the better, usually) and is what the players use.
+//! * Iterative deepening: an iteration is not started after a quarter of the move time (each
+//!   one costs about ten times the last); a stopped iteration keeps the best of its root
+//!   moves searched completely (the previous best is searched first, so one that beats it
+//!   is better at the deeper depth), and never compares a move whose search was cut short.
+//! * No quiescence search and no Lazy SMP yet (one thread): see the open points.
+
+pub mod arena;
+pub mod expectimax;
+pub mod order;
+pub mod player;
+pub mod tt;
+
+use crate::dice::eval::{DiceEvaluator, EVAL_MAX};
+use crate::dice::game::DiceGame;
+use crate::dice::roll::{Outcomes, Roll};
+use crate::dice::rules::Rules;
+use crate::dice::status::DiceStatus;
+use crate::dice::Phase;
+use crate::moves::Move;
+pub use expectimax::TurnLine;
+use expectimax::{OutcomeList, Searcher, NEG_INF, POS_INF};
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::Arc;
+use std::time::Instant;
+use tt::DiceTable;
+
+/// The value of a king capture (or a two-dice mate) at the root; `n` turns later `WIN - n`.
+pub const WIN: i32 = EVAL_MAX + 256;
+/// Deepest search in turns (also the width of the "win in n" band).
+pub const MAX_PLY: u32 = 64;
+
+/// The turns to a proven win (positive) or loss (negative) a value stands for, if it lies
+/// in the band.
+pub fn win_in(value: i32) -> Option<i32> {
+    if value >= WIN - MAX_PLY as i32 {
+        Some(WIN - value)
+    } else if value <= -(WIN - MAX_PLY as i32) {
+        Some(-(WIN + value))
+    } else {
+        None
+    }
+}
+
+/// The expected score in `[0, 1]` a value stands for (wins 1, losses 0).
+pub fn expected_score(value: i32) -> f64 {
+    let v = value.clamp(-EVAL_MAX, EVAL_MAX) as f64;
+    (v + EVAL_MAX as f64) / (2.0 * EVAL_MAX as f64)
+}
+
+/// Which techniques a search uses.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub struct SearchConfig {
+    /// Star1 bounds at chance nodes (and alpha-beta windows through them).
+    pub star1: bool,
+    /// Star2 probing at chance nodes (needs `star1`).
+    pub star2: bool,
+    /// The transposition table.
+    pub tt: bool,
+    /// Reuse table entries only at the same depth and ply (values exactly as without it).
+    pub exact_tt: bool,
+    /// Merge outcomes that allow the same moves (two-dice doubles).
+    pub sharing: bool,
+    /// Move and outcome ordering.
+    pub ordering: bool,
+}
+
+impl SearchConfig {
+    /// Plain expectimax: every outcome and move searched, nothing pruned or shared.
+    pub const PLAIN: SearchConfig = SearchConfig {
+        star1: false,
+        star2: false,
+        tt: false,
+        exact_tt: true,
+        sharing: false,
+        ordering: false,
+    };
+    /// Star1 with move and outcome ordering.
+    pub const STAR1: SearchConfig = SearchConfig {
+        star1: true,
+        ordering: true,
+        ..SearchConfig::PLAIN
+    };
+    /// Star1 and Star2.
+    pub const STAR2: SearchConfig = SearchConfig {
+        star2: true,
+        ..SearchConfig::STAR1
+    };
+    /// Star1, Star2 and the table in its exact mode.
+    pub const STAR2_TT: SearchConfig = SearchConfig {
+        tt: true,
+        ..SearchConfig::STAR2
+    };
+    /// Everything, exact: Star1, Star2, the exact table, sharing.
+    pub const ALL_EXACT: SearchConfig = SearchConfig {
+        sharing: true,
+        ..SearchConfig::STAR2_TT
+    };
+    /// Everything, the table in its fast mode: what the engine plays with.
+    pub const ALL: SearchConfig = SearchConfig {
+        exact_tt: false,
+        ..SearchConfig::ALL_EXACT
+    };
+
+    /// The named sets (`plain`, `star1`, `star2`, `star2-tt`, `all-exact`, `all`).
+    pub const NAMED: [(&'static str, SearchConfig); 6] = [
+        ("plain", SearchConfig::PLAIN),
+        ("star1", SearchConfig::STAR1),
+        ("star2", SearchConfig::STAR2),
+        ("star2-tt", SearchConfig::STAR2_TT),
+        ("all-exact", SearchConfig::ALL_EXACT),
+        ("all", SearchConfig::ALL),
+    ];
+
+    /// The set with this name.
+    pub fn from_name(s: &str) -> Option<SearchConfig> {
+        SearchConfig::NAMED
+            .iter()
+            .find(|(n, _)| *n == s)
+            .map(|(_, c)| *c)
+    }
+}
+
+impl Default for SearchConfig {
+    fn default() -> Self {
+        SearchConfig::ALL
+    }
+}
+
+/// What a Dice Chess search may use. `Default`: no limit (stopped only by
+/// [`DiceStopHandle::stop`] or [`MAX_PLY`]).
+#[derive(Copy, Clone, Debug, Default, PartialEq, Eq)]
+pub struct DiceLimits {
+    /// Maximum depth in turns (0 = none).
+    pub depth: u32,
+    /// Maximum nodes (0 = none).
+    pub nodes: u64,
+    /// Time for this search in ms.
+    pub movetime_ms: Option<u64>,
+}
+
+impl DiceLimits {
+    /// A fixed depth.
+    pub fn depth(depth: u32) -> DiceLimits {
+        DiceLimits {
+            depth,
+            ..DiceLimits::default()
+        }
+    }
+
+    /// A fixed time in ms.
+    pub fn movetime(ms: u64) -> DiceLimits {
+        DiceLimits {
+            movetime_ms: Some(ms),
+            ..DiceLimits::default()
+        }
+    }
+}
+
+/// Reported after each completed iteration.
+#[derive(Clone, Debug)]
+pub struct DiceInfo {
+    /// The iteration's depth in turns.
+    pub depth: u32,
+    /// The value (see the [module docs](self)).
+    pub value: i32,
+    /// Nodes so far.
+    pub nodes: u64,
+    /// Milliseconds so far.
+    pub time_ms: u64,
+    /// Permille of the table in use.
+    pub hashfull: u32,
+    /// The best turn so far (empty before the roll or for the pass).
+    pub line: TurnLine,
+}
+
+/// The outcome of a search.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub struct DiceSearchResult {
+    /// The best turn: its first move is the move to play now ([`Move::NONE`]: the pass); in
+    /// three dice up to three micro-moves in order.
+    pub line: TurnLine,
+    /// The value for the side to move.
+    pub value: i32,
+    /// Depth of the last iteration that decided the result.
+    pub depth: u32,
+    /// Nodes searched.
+    pub nodes: u64,
+    /// Milliseconds taken.
+    pub time_ms: u64,
+}
+
+impl DiceSearchResult {
+    /// The move to play now ([`Move::NONE`]: the pass).
+    pub fn best_move(&self) -> Move {
+        self.line.first()
+    }
+}
+
+/// One roll's advice from [`DiceEngine::search_all_rolls`].
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub struct RollAdvice {
+    /// The roll.
+    pub roll: Roll,
+    /// Its weight (over the outcomes' denominator).
+    pub weight: u32,
+    /// The best turn and its value for this roll.
+    pub result: DiceSearchResult,
+}
+
+/// Why a search was refused.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub enum DiceSearchError {
+    /// [`DiceEngine::search`] needs a game awaiting a move.
+    NotAwaitingMove,
+    /// [`DiceEngine::evaluate`] and [`DiceEngine::search_all_rolls`] need a game awaiting
+    /// its roll (and not over).
+    NotAwaitingRoll,
+}
+
+impl DiceSearchError {
+    /// A short description.
+    pub const fn message(self) -> &'static str {
+        match self {
+            DiceSearchError::NotAwaitingMove => "the game is not awaiting a move",
+            DiceSearchError::NotAwaitingRoll => "the game is not awaiting a roll",
+        }
+    }
+}
+
+/// Stops a running Dice Chess search from any thread. Cheap to clone.
+#[derive(Clone, Debug)]
+pub struct DiceStopHandle(Arc<AtomicBool>);
+
+impl DiceStopHandle {
+    /// Asks the running search (if any) to stop; it returns within milliseconds.
+    pub fn stop(&self) {
+        self.0.store(true, Ordering::SeqCst);
+    }
+}
+
+/// The Dice Chess engine: table, evaluator, configuration.
+pub struct DiceEngine {
+    s: Searcher,
+    rules: Rules,
+}
+
+impl core::fmt::Debug for DiceEngine {
+    fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
+        f.debug_struct("DiceEngine")
+            .field("hash_mib", &self.s.tt.size_mib())
+            .field("config", &self.s.config)
+            .finish()
+    }
+}
+
+impl DiceEngine {
+    /// An engine with a table of `hash_mib` MiB and [`SearchConfig::ALL`].
+    ///
+    /// # Panics
+    /// When the memory cannot be had ([`DiceEngine::try_new`] reports it instead).
+    pub fn new(hash_mib: usize) -> DiceEngine {
+        Self::try_new(hash_mib).expect("out of memory for the Dice Chess table")
+    }
+
+    /// An engine with a table of `hash_mib` MiB, or `None` when the memory cannot be had.
+    pub fn try_new(hash_mib: usize) -> Option<DiceEngine> {
+        let config = SearchConfig::ALL;
+        let rules = Rules::TwoDice;
+        Some(DiceEngine {
+            s: Searcher {
+                tt: DiceTable::try_new(hash_mib)?,
+                eval: DiceEvaluator::new(rules),
+                config,
+                fixed: fixed_outcomes(&config),
+                nodes: 0,
+                node_limit: 0,
+                start: Instant::now(),
+                hard_ms: None,
+                stop: Arc::new(AtomicBool::new(false)),
+                aborted: false,
+                lines: [TurnLine::default(); 4],
+            },
+            rules,
+        })
+    }
+
+    /// The techniques in use.
+    pub fn config(&self) -> SearchConfig {
+        self.s.config
+    }
+
+    /// Chooses the techniques (see [`SearchConfig`]); the table is cleared.
+    pub fn set_config(&mut self, config: SearchConfig) {
+        self.s.config = config;
+        self.s.fixed = fixed_outcomes(&config);
+        self.s.tt.clear();
+    }
+
+    /// Table size in MiB.
+    pub fn hash_mib(&self) -> usize {
+        self.s.tt.size_mib()
+    }
+
+    /// Resizes the table (emptied). Returns false, keeping the old table, when the memory
+    /// cannot be had.
+    pub fn set_hash_mib(&mut self, mib: usize) -> bool {
+        match DiceTable::try_new(mib) {
+            Some(t) => {
+                self.s.tt = t;
+                true
+            }
+            None => false,
+        }
+    }
+
+    /// A new game: clears the table.
+    pub fn new_game(&mut self) {
+        self.s.tt.clear();
+    }
+
+    /// A handle that stops this engine's searches from another thread.
+    pub fn stop_handle(&self) -> DiceStopHandle {
+        DiceStopHandle(self.s.stop.clone())
+    }
+
+    fn begin(&mut self, game: &DiceGame, limits: &DiceLimits) {
+        if game.rules() != self.rules {
+            self.rules = game.rules();
+            self.s.eval = DiceEvaluator::new(self.rules);
+        }
+        self.s.stop.store(false, Ordering::SeqCst);
+        self.s.aborted = false;
+        self.s.nodes = 0;
+        self.s.node_limit = limits.nodes;
+        self.s.start = Instant::now();
+        self.s.hard_ms = limits.movetime_ms;
+        self.s.lines = [TurnLine::default(); 4];
+    }
+
+    fn max_depth(limits: &DiceLimits) -> u32 {
+        if limits.depth == 0 {
+            MAX_PLY
+        } else {
+            limits.depth.min(MAX_PLY)
+        }
+    }
+
+    /// True when the next iteration should not start.
+    fn out_of_time(&self, limits: &DiceLimits) -> bool {
+        self.s.aborted
+            || limits
+                .movetime_ms
+                .is_some_and(|ms| self.elapsed_ms() * 4 >= ms)
+    }
+
+    fn elapsed_ms(&self) -> u64 {
+        self.s.start.elapsed().as_millis() as u64
+    }
+
+    /// The best move (or three-dice turn) for `game`, whose dice are rolled, under `limits`,
+    /// calling `on_info` after every completed iteration. `game` is not modified. A game
+    /// with one legal move (or only the pass) still searches, for the value.
+    ///
+    /// # Errors
+    /// [`DiceSearchError::NotAwaitingMove`] when the game awaits no move.
+    pub fn search(
+        &mut self,
+        game: &DiceGame,
+        limits: &DiceLimits,
+        on_info: &mut dyn FnMut(&DiceInfo),
+    ) -> Result<DiceSearchResult, DiceSearchError> {
+        if game.phase() != Phase::AwaitingMove {
+            return Err(DiceSearchError::NotAwaitingMove);
+        }
+        self.begin(game, limits);
+        let r = self.search_decision(game, limits, on_info);
+        Ok(r)
+    }
+
+    fn search_decision(
+        &mut self,
+        game: &DiceGame,
+        limits: &DiceLimits,
+        on_info: &mut dyn FnMut(&DiceInfo),
+    ) -> DiceSearchResult {
+        let mut g = game.clone();
+        let micro = (g.h.micro as usize).min(3);
+        let mut best = DiceSearchResult {
+            line: TurnLine::default(),
+            value: 0,
+            depth: 0,
+            nodes: 0,
+            time_ms: 0,
+        };
+        for depth in 1..=Self::max_depth(limits) {
+            let v = self.s.decision(&mut g, depth, 0, NEG_INF, POS_INF);
+            let line = self.s.lines[micro];
+            if self.s.aborted {
+                // A partial iteration: its line is the best of the completed root moves;
+                // keep it only when it beats the previous best at the new depth, which the
+                // search cannot tell apart from a tie: keep the previous iteration's.
+                break;
+            }
+            best.line = line;
+            best.value = v;
+            best.depth = depth;
+            on_info(&DiceInfo {
+                depth,
+                value: v,
+                nodes: self.s.nodes,
+                time_ms: self.elapsed_ms(),
+                hashfull: self.s.tt.hashfull(),
+                line,
+            });
+            if win_in(v).is_some() || self.out_of_time(limits) {
+                break;
+            }
+        }
+        if best.depth == 0 {
+            // Not even depth 1 finished: the first legal move (or the pass).
+            let list = g.moves();
+            best.line = TurnLine::default();
+            if let Some(&m) = list.as_slice().first() {
+                best.line.moves[0] = m;
+                best.line.len = 1;
+            }
+        }
+        best.nodes = self.s.nodes;
+        best.time_ms = self.elapsed_ms();
+        best
+    }
+
+    /// The value of `game` before its roll, for its side to move, under `limits` (the
+    /// expectation over every roll), calling `on_info` after every completed iteration.
+    /// A finished game has its result's value (win, loss, 0 for a draw) at depth 0.
+    ///
+    /// # Errors
+    /// [`DiceSearchError::NotAwaitingRoll`] when the game is awaiting a move.
+    pub fn evaluate(
+        &mut self,
+        game: &DiceGame,
+        limits: &DiceLimits,
+        on_info: &mut dyn FnMut(&DiceInfo),
+    ) -> Result<DiceSearchResult, DiceSearchError> {
+        if game.phase() == Phase::AwaitingMove {
+            return Err(DiceSearchError::NotAwaitingRoll);
+        }
+        self.begin(game, limits);
+        let mut g = game.clone();
+        let mut best = DiceSearchResult {
+            line: TurnLine::default(),
+            value: 0,
+            depth: 0,
+            nodes: 0,
+            time_ms: 0,
+        };
+        if game.status().is_over() {
+            best.value = self.s.chance(&mut g, 0, 0, NEG_INF, POS_INF);
+            return Ok(best);
+        }
+        for depth in 1..=Self::max_depth(limits) {
+            let v = self.s.chance(&mut g, depth, 0, NEG_INF, POS_INF);
+            if self.s.aborted {
+                break;
+            }
+            best.value = v;
+            best.depth = depth;
+            on_info(&DiceInfo {
+                depth,
+                value: v,
+                nodes: self.s.nodes,
+                time_ms: self.elapsed_ms(),
+                hashfull: self.s.tt.hashfull(),
+                line: TurnLine::default(),
+            });
+            if self.out_of_time(limits) {
+                break;
+            }
+        }
+        if best.depth == 0 {
+            best.value = self.s.eval.evaluate(game).clamp(-EVAL_MAX, EVAL_MAX);
+        }
+        best.nodes = self.s.nodes;
+        best.time_ms = self.elapsed_ms();
+        Ok(best)
+    }
+
+    /// One search before the roll: the best turn and its value for every outcome of
+    /// `game`'s chance node, written into `out` (cleared first) in the rules' outcome order.
+    /// Each iteration searches every outcome; an outcome keeps the result of its deepest
+    /// completed search. `on_info` is called after each completed iteration with the
+    /// expected value over the outcomes.
+    ///
+    /// # Errors
+    /// [`DiceSearchError::NotAwaitingRoll`] unless the game awaits its roll and is not over.
+    pub fn search_all_rolls(
+        &mut self,
+        game: &DiceGame,
+        limits: &DiceLimits,
+        out: &mut Vec<RollAdvice>,
+        on_info: &mut dyn FnMut(&DiceInfo),
+    ) -> Result<(), DiceSearchError> {
+        if game.status() != DiceStatus::AwaitingRoll {
+            return Err(DiceSearchError::NotAwaitingRoll);
+        }
+        out.clear();
+        let outcomes: Outcomes = game.outcomes();
+        let list = OutcomeList::new(&outcomes, &SearchConfig::PLAIN, game.rules());
+        self.begin(game, limits);
+        let mut g = game.clone();
+        for oc in list.as_slice() {
+            let mut line = TurnLine::default();
+            let mut rg = g.clone();
+            rg.h.dice = oc.roll;
+            rg.h.phase = Phase::AwaitingMove as u8;
+            if let Some(&m) = rg.moves().as_slice().first() {
+                line.moves[0] = m;
+                line.len = 1;
+            }
+            out.push(RollAdvice {
+                roll: oc.roll,
+                weight: oc.weight,
+                result: DiceSearchResult {
+                    line,
+                    value: 0,
+                    depth: 0,
+                    nodes: 0,
+                    time_ms: 0,
+                },
+            });
+        }
+        let saved = g.h;
+        'deepen: for depth in 1..=Self::max_depth(limits) {
+            let mut sum = 0i64;
+            for adv in out.iter_mut() {
+                g.h.dice = adv.roll;
+                g.h.phase = Phase::AwaitingMove as u8;
+                g.h.micro = 0;
+                g.h.turn_resets_clock = 0;
+                self.s.lines = [TurnLine::default(); 4];
+                let v = self.s.decision(&mut g, depth, 0, NEG_INF, POS_INF);
+                g.h = saved;
+                if self.s.aborted {
+                    break 'deepen;
+                }
+                adv.result.line = self.s.lines[0];
+                adv.result.value = v;
+                adv.result.depth = depth;
+                sum += adv.weight as i64 * v as i64;
+            }
+            let total = outcomes.denominator() as i64;
+            on_info(&DiceInfo {
+                depth,
+                value: sum.div_euclid(total) as i32,
+                nodes: self.s.nodes,
+                time_ms: self.elapsed_ms(),
+                hashfull: self.s.tt.hashfull(),
+                line: TurnLine::default(),
+            });
+            if self.out_of_time(limits) {
+                break;
+            }
+        }
+        let (nodes, ms) = (self.s.nodes, self.elapsed_ms());
+        for adv in out.iter_mut() {
+            adv.result.nodes = nodes;
+            adv.result.time_ms = ms;
+        }
+        Ok(())
+    }
+
+    /// Nodes of the last search.
+    pub fn nodes(&self) -> u64 {
+        self.s.nodes
+    }
+}
+
+fn fixed_outcomes(config: &SearchConfig) -> [OutcomeList; 3] {
+    [
+        OutcomeList::new(&Outcomes::fixed(Rules::TwoDice), config, Rules::TwoDice),
+        OutcomeList::new(&Outcomes::one_die(0), config, Rules::OneDie),
+        OutcomeList::new(&Outcomes::fixed(Rules::ThreeDice), config, Rules::ThreeDice),
+    ]
+}

@@ -1,0 +1,230 @@
+//! The Dice Chess search against an independent, slow, obviously correct expectimax written
+//! here (checked make on clones, every outcome and every move, no table, no pruning, the
+//! same evaluator): on a few hundred small trees per rule set, every configuration returns
+//! exactly its value (and the same root move), and the table on or off changes nothing at a
+//! fixed depth.
+
+use chesscore::dice::eval::{DiceEvaluator, EVAL_MAX};
+use chesscore::dice::player::{Player, RandomPlayer, Rng};
+use chesscore::dice::search::{DiceEngine, DiceLimits, SearchConfig, WIN};
+use chesscore::dice::{DiceGame, DiceStatus, Phase, Rules};
+use chesscore::Move;
+
+/// The slow reference: the value of a game awaiting its roll.
+fn slow_chance(g: &DiceGame, depth: u32, ply: i32, ev: &mut DiceEvaluator) -> i32 {
+    match g.status() {
+        DiceStatus::Won { winner, .. } => {
+            return if winner == g.side_to_move() {
+                WIN - ply
+            } else {
+                -(WIN - ply)
+            }
+        }
+        DiceStatus::Drawn(_) => return 0,
+        _ => {}
+    }
+    if depth == 0 {
+        return ev.evaluate(g).clamp(-EVAL_MAX, EVAL_MAX);
+    }
+    let o = g.outcomes();
+    let mut sum = 0i64;
+    for oc in o.as_slice() {
+        let mut c = g.clone();
+        c.set_roll(oc.roll).unwrap();
+        sum += oc.weight as i64 * slow_decision(&c, depth, ply, ev).0 as i64;
+    }
+    sum.div_euclid(o.denominator() as i64) as i32
+}
+
+/// The slow reference: the value of a game with its dice rolled, and the best move (the
+/// smallest raw move among the best).
+fn slow_decision(g: &DiceGame, depth: u32, ply: i32, ev: &mut DiceEvaluator) -> (i32, Move) {
+    let moves = g.moves();
+    let mut list: Vec<Move> = moves.as_slice().to_vec();
+    if list.is_empty() {
+        list.push(Move::NONE);
+    }
+    let mut best = (i32::MIN, Move::NONE);
+    for m in list {
+        let mut c = g.clone();
+        c.make_move(m).unwrap();
+        let v = if c.winner().is_some() {
+            WIN - ply
+        } else if c.phase() == Phase::AwaitingMove {
+            slow_decision(&c, depth, ply, ev).0
+        } else {
+            -slow_chance(&c, depth - 1, ply + 1, ev)
+        };
+        if v > best.0 || (v == best.0 && m.raw() < best.1.raw()) {
+            best = (v, m);
+        }
+    }
+    best
+}
+
+/// Games from seeded random play, `turns` turns in (stopped early when the game ends).
+fn positions(rules: Rules, count: usize, seed: u64, min_turns: u64, spread: u64) -> Vec<DiceGame> {
+    let mut out = Vec::new();
+    let mut rng = Rng(seed);
+    while out.len() < count {
+        let mut g = DiceGame::new(rules);
+        let turns = min_turns + rng.below(spread);
+        let mut p = RandomPlayer(Rng(rng.next_u64()));
+        for _ in 0..turns {
+            let Some(roll) = chesscore::dice::player::sample_roll(&g, &mut rng) else {
+                break;
+            };
+            g.set_roll(roll).unwrap();
+            while g.phase() == Phase::AwaitingMove {
+                let l = g.moves();
+                let m = if l.is_empty() {
+                    Move::NONE
+                } else {
+                    p.choose(&g, l.as_slice())
+                };
+                g.make_move(m).unwrap();
+            }
+        }
+        if g.status() == DiceStatus::AwaitingRoll {
+            out.push(g);
+        }
+    }
+    out
+}
+
+const CONFIGS: [(&str, SearchConfig); 6] = SearchConfig::NAMED;
+
+fn exact_configs() -> impl Iterator<Item = (&'static str, SearchConfig)> {
+    CONFIGS.into_iter().filter(|(_, c)| c.exact_tt || !c.tt)
+}
+
+/// Plain-expectimax node count of a decision search (to keep the trees small).
+fn plain_nodes(g: &DiceGame, depth: u32) -> u64 {
+    let mut e = DiceEngine::new(1);
+    e.set_config(SearchConfig::PLAIN);
+    e.search(g, &DiceLimits::depth(depth), &mut |_| {})
+        .unwrap()
+        .nodes
+}
+
+fn check_decisions(rules: Rules, count: usize, depth: u32, max_nodes: u64, seed: u64) {
+    let mut ev = DiceEvaluator::new(rules);
+    let mut engines: Vec<(&str, DiceEngine)> = exact_configs()
+        .map(|(n, c)| {
+            let mut e = DiceEngine::new(2);
+            e.set_config(c);
+            (n, e)
+        })
+        .collect();
+    let mut rng = Rng(seed ^ 0x77);
+    let mut checked = 0;
+    let mut nonzero = 0;
+    for g in positions(rules, count * 3, seed, 4, 60) {
+        if checked == count {
+            break;
+        }
+        let o = g.outcomes();
+        let roll = o.as_slice()[rng.below(o.as_slice().len() as u64) as usize].roll;
+        let mut g = g.clone();
+        g.set_roll(roll).unwrap();
+        if plain_nodes(&g, depth) > max_nodes {
+            continue;
+        }
+        let (want, want_move) = slow_decision(&g, depth, 0, &mut ev);
+        nonzero += (want != 0) as u32;
+        for (name, e) in engines.iter_mut() {
+            let r = e
+                .search(&g, &DiceLimits::depth(depth), &mut |_| {})
+                .unwrap();
+            assert_eq!(
+                (r.value, r.best_move()),
+                (want, want_move),
+                "{rules} {name} depth {depth}: {g:?}"
+            );
+        }
+        checked += 1;
+    }
+    assert_eq!(checked, count, "{rules}: not enough small trees");
+    assert!(nonzero > count as u32 / 10, "{rules}: trivial values only");
+}
+
+fn check_chance(rules: Rules, count: usize, depth: u32, seed: u64) {
+    let mut ev = DiceEvaluator::new(rules);
+    let mut engines: Vec<(&str, DiceEngine)> = exact_configs()
+        .map(|(n, c)| {
+            let mut e = DiceEngine::new(2);
+            e.set_config(c);
+            (n, e)
+        })
+        .collect();
+    for g in positions(rules, count, seed, 20, 60) {
+        let want = slow_chance(&g, depth, 0, &mut ev);
+        for (name, e) in engines.iter_mut() {
+            let r = e
+                .evaluate(&g, &DiceLimits::depth(depth), &mut |_| {})
+                .unwrap();
+            assert_eq!(r.value, want, "{rules} {name} chance depth {depth}: {g:?}");
+        }
+    }
+}
+
+#[test]
+fn two_dice_decisions_match_plain_expectimax() {
+    check_decisions(Rules::TwoDice, 200, 2, 60_000, 1);
+}
+
+#[test]
+fn one_die_decisions_match_plain_expectimax() {
+    check_decisions(Rules::OneDie, 300, 2, 60_000, 2);
+    check_decisions(Rules::OneDie, 40, 3, 100_000, 22);
+}
+
+#[test]
+fn three_dice_decisions_match_plain_expectimax() {
+    check_decisions(Rules::ThreeDice, 200, 1, 20_000, 3);
+}
+
+#[test]
+fn chance_nodes_match_plain_expectimax() {
+    check_chance(Rules::TwoDice, 60, 1, 4);
+    check_chance(Rules::OneDie, 100, 1, 5);
+    check_chance(Rules::ThreeDice, 5, 1, 6);
+}
+
+/// The table on or off (exact mode) gives the same value and move at every fixed depth,
+/// also across the iterations of one search (entries of shallower iterations in the table).
+#[test]
+fn table_on_and_off_agree() {
+    for rules in Rules::ALL {
+        let depth = if rules == Rules::ThreeDice { 2 } else { 3 };
+        let mut on = DiceEngine::new(8);
+        on.set_config(SearchConfig::ALL_EXACT);
+        let mut off = DiceEngine::new(8);
+        off.set_config(SearchConfig {
+            tt: false,
+            ..SearchConfig::ALL_EXACT
+        });
+        let mut rng = Rng(9);
+        for g in positions(rules, 12, 10 + rules as u64, 10, 40) {
+            let o = g.outcomes();
+            let roll = o.as_slice()[rng.below(o.as_slice().len() as u64) as usize].roll;
+            let mut g = g.clone();
+            g.set_roll(roll).unwrap();
+            let limits = DiceLimits {
+                depth,
+                nodes: 400_000,
+                movetime_ms: None,
+            };
+            let a = on.search(&g, &limits, &mut |_| {}).unwrap();
+            let b = off.search(&g, &limits, &mut |_| {}).unwrap();
+            let d = a.depth.min(b.depth);
+            let a = on.search(&g, &DiceLimits::depth(d), &mut |_| {}).unwrap();
+            let b = off.search(&g, &DiceLimits::depth(d), &mut |_| {}).unwrap();
+            assert_eq!(
+                (a.value, a.line),
+                (b.value, b.line),
+                "{rules} depth {d}: {g:?}"
+            );
+        }
+    }
+}
