@@ -4,8 +4,10 @@
 #![allow(dead_code)]
 
 use chesscore::dice::eval::heuristic::HeuristicPlayer;
-use chesscore::dice::eval::{DiceEvaluator, Weights, NUM_FEATURES};
+use chesscore::dice::eval::{with_weights_override, DiceEvaluator, Weights, NUM_FEATURES};
 use chesscore::dice::player::{sample_roll, Rng};
+use chesscore::dice::search::player::EnginePlayer;
+use chesscore::dice::search::{DiceLimits, SearchConfig};
 use chesscore::dice::{DiceGame, DiceStatus, GreedyPlayer, Phase, Player, RandomPlayer, Rules};
 use chesscore::{Color, Move, MoveList};
 
@@ -49,9 +51,56 @@ impl Player for EvalPlayer {
     }
 }
 
-/// A player by name: `random`, `greedy`, `heuristic`, `eval` (the weights in use) or
-/// `eval:FILE` (weights from a file written by `dice_tune --out`).
+/// The engine's search with given weights (`None`: the weights in use) standing in for its
+/// evaluator's (see `with_weights_override`).
+pub struct WeightedEngine {
+    inner: EnginePlayer,
+    rules: Rules,
+    weights: Option<Weights>,
+}
+
+impl WeightedEngine {
+    fn new(rules: Rules, limits: DiceLimits, weights: Option<Weights>) -> WeightedEngine {
+        let make = || EnginePlayer::new(SearchConfig::ALL, limits, 16);
+        let inner = match weights {
+            Some(w) => with_weights_override(rules, w, make),
+            None => make(),
+        };
+        WeightedEngine {
+            inner,
+            rules,
+            weights,
+        }
+    }
+}
+
+impl Player for WeightedEngine {
+    fn choose(&mut self, game: &DiceGame, moves: &[Move]) -> Move {
+        match self.weights {
+            Some(w) => with_weights_override(self.rules, w, || self.inner.choose(game, moves)),
+            None => self.inner.choose(game, moves),
+        }
+    }
+}
+
+/// A player by name: `random`, `greedy`, `heuristic`, `eval` (one ply, the weights in use),
+/// `eval:FILE` (one ply, weights from a file written by `dice_tune --out`), `engine:dN` or
+/// `engine:tMS` (the engine's search to depth N or for MS milliseconds a move), optionally
+/// followed by `:FILE` (with those weights).
 pub fn make_player(name: &str, rules: Rules, rng: Rng) -> Box<dyn Player + Send> {
+    if let Some(spec) = name.strip_prefix("engine:") {
+        let (limit, file) = spec
+            .split_once(':')
+            .map_or((spec, None), |(a, b)| (a, Some(b)));
+        let limits = if let Some(d) = limit.strip_prefix('d') {
+            DiceLimits::depth(d.parse().expect("depth"))
+        } else if let Some(t) = limit.strip_prefix('t') {
+            DiceLimits::movetime(t.parse().expect("milliseconds"))
+        } else {
+            panic!("engine:dN or engine:tMS")
+        };
+        return Box::new(WeightedEngine::new(rules, limits, file.map(read_weights)));
+    }
     match name {
         "random" => Box::new(RandomPlayer(rng)),
         "greedy" => Box::new(GreedyPlayer(rng)),

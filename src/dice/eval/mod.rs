@@ -50,6 +50,7 @@
 use super::game::DiceGame;
 use super::rules::Rules;
 use crate::eval::Evaluator;
+use std::cell::Cell;
 
 pub mod features;
 pub mod heuristic;
@@ -90,9 +91,14 @@ impl Clone for DiceEvaluator {
 }
 
 impl DiceEvaluator {
-    /// An evaluator for games of `rules`, with the tuned weights of that rule set.
+    /// An evaluator for games of `rules`, with the tuned weights of that rule set (or the
+    /// weights of a [`with_weights_override`] running on this thread for `rules`).
     pub fn new(rules: Rules) -> DiceEvaluator {
-        DiceEvaluator::with_weights(rules, weights::WEIGHTS[rules as usize])
+        let w = OVERRIDE
+            .with(Cell::get)
+            .filter(|(r, _)| *r == rules)
+            .map_or(weights::WEIGHTS[rules as usize], |(_, w)| w);
+        DiceEvaluator::with_weights(rules, w)
     }
 
     /// An evaluator for games of `rules` with other weights (the tuner's candidates).
@@ -130,6 +136,25 @@ impl DiceEvaluator {
         features::counts(game, &self.table, chess, counts);
         value_of_sum(dot(&self.weights, counts))
     }
+}
+
+thread_local! {
+    static OVERRIDE: Cell<Option<(Rules, Weights)>> = const { Cell::new(None) };
+}
+
+/// Runs `f` with `weights` standing in for the tuned weights of `rules` in every
+/// [`DiceEvaluator::new`] made on this thread meanwhile: a tuning hook that gives candidate
+/// weights to a search that makes its own evaluator (`examples/dice_eval_match.rs` plays the
+/// engine with new weights against the engine with the weights in use this way).
+pub fn with_weights_override<R>(rules: Rules, weights: Weights, f: impl FnOnce() -> R) -> R {
+    struct Restore(Option<(Rules, Weights)>);
+    impl Drop for Restore {
+        fn drop(&mut self) {
+            OVERRIDE.with(|o| o.set(self.0));
+        }
+    }
+    let _restore = Restore(OVERRIDE.with(|o| o.replace(Some((rules, weights)))));
+    f()
 }
 
 /// The weighted sum of the counts.
