@@ -1,7 +1,8 @@
 //! Texel-style tuner of the Dice Chess evaluation weights (`src/dice/eval/weights.rs`).
 //!
 //! ```text
-//! cargo run --release --example dice_tune -- DATA RULES [EPOCHS] [--out FILE] [--write]
+//! cargo run --release --example dice_tune -- DATA RULES [EPOCHS] [--out FILE] [--write] [--scale-only]
+//!     [--freeze NAME,NAME..]
 //! ```
 //! DATA holds `FEN;RESULT` lines (RESULT White's score), as `examples/dice_datagen.rs` writes
 //! them, all of rule set RULES. Every game is traced once ([`DiceEvaluator::trace`]: the
@@ -15,7 +16,9 @@
 //! that are non-zero in fewer than 0.5% of the positions stay as they are. It prints the
 //! training and held-out errors before and after. `--out FILE` writes the new weights, one
 //! a line, for `dice_eval_match eval:FILE`; `--write` puts them into
-//! `src/dice/eval/weights.rs` (the other rule sets' weights unchanged).
+//! `src/dice/eval/weights.rs` (the other rule sets' weights unchanged). `--freeze` keeps the named features' weights. `--scale-only` fits
+//! one factor for all weights instead (the logistic scale alone: calibration, no change of
+//! the order of positions).
 
 use chesscore::dice::eval::features::NAMES;
 use chesscore::dice::eval::weights::WEIGHTS;
@@ -64,6 +67,12 @@ fn main() {
         .position(|a| a == "--out")
         .and_then(|i| args.get(i + 1));
     let write = args.iter().any(|a| a == "--write");
+    let scale_only = args.iter().any(|a| a == "--scale-only");
+    let keep: Vec<&str> = args
+        .iter()
+        .position(|a| a == "--freeze")
+        .and_then(|i| args.get(i + 1))
+        .map_or(Vec::new(), |s| s.split(',').collect());
 
     let text = std::fs::read_to_string(&args[1]).expect("cannot read DATA");
     let mut ev = DiceEvaluator::new(rules);
@@ -112,7 +121,9 @@ fn main() {
             seen[i as usize] += 1;
         }
     }
-    let frozen: Vec<bool> = seen.iter().map(|&n| n * 200 < train.len()).collect();
+    let frozen: Vec<bool> = (0..NUM_FEATURES)
+        .map(|i| seen[i] * 200 < train.len() || keep.contains(&NAMES[i]))
+        .collect();
     println!(
         "{rules}: {} training and {} held-out positions; frozen: {:?}",
         train.len(),
@@ -135,6 +146,24 @@ fn main() {
         }
     }
     let mut w = w0.clone();
+    if scale_only {
+        // Only the logistic scale: every weight times one factor, by golden-section search.
+        let at = |k: f64| error(&train, &w0.iter().map(|x| x * k).collect::<Vec<_>>());
+        let (mut lo, mut hi) = (0.05f64, 4.0f64);
+        for _ in 0..60 {
+            let a = hi - (hi - lo) * 0.618;
+            let b = lo + (hi - lo) * 0.618;
+            if at(a) < at(b) {
+                hi = b;
+            } else {
+                lo = a;
+            }
+        }
+        let k = (lo + hi) / 2.0;
+        println!("scale factor {k:.4}");
+        w = w0.iter().map(|x| x * k).collect();
+    }
+    let epochs = if scale_only { 0 } else { epochs };
     let (mut m, mut v) = (vec![0.0; NUM_FEATURES], vec![0.0; NUM_FEATURES]);
     let (b1, b2, lr, eps) = (0.9, 0.999, 0.01, 1e-12);
     let threads = std::thread::available_parallelism().map_or(1, |n| n.get());

@@ -15,7 +15,7 @@ pub static WEIGHTS: [Weights; 3] = [
         67720, // bishop
         109225, // rook
         196605, // queen
-        0, // chess
+        65, // chess
         384, // our_king_capture
         -384, // their_king_capture
         0, // king_zone_ours
@@ -41,7 +41,7 @@ pub static WEIGHTS: [Weights; 3] = [
         67720, // bishop
         109225, // rook
         196605, // queen
-        0, // chess
+        65, // chess
         384, // our_king_capture
         -200, // their_king_capture
         0, // king_zone_ours
@@ -67,7 +67,7 @@ pub static WEIGHTS: [Weights; 3] = [
         67720, // bishop
         109225, // rook
         196605, // queen
-        0, // chess
+        65, // chess
         384, // our_king_capture
         -200, // their_king_capture
         0, // king_zone_ours
