@@ -40,6 +40,12 @@
 //! cargo run --release --example dice_eval_match -- two-dice eval:two-dice.w eval 1000
 //! cargo run --release --example dice_tune -- two-dice.txt two-dice 1500 --write   # if it gained
 //! ```
+//! The weights in the repository: two and three dice are the hand weights with the chess
+//! term set to 65; one die was rebuilt from engine self-play with
+//! ```text
+//! cargo run --release --example dice_datagen -- one-die.txt one-die 2000 2 7 engine:d2,engine:d1 0.02
+//! cargo run --release --example dice_tune -- one-die.txt one-die 800 --freeze chess --write
+//! ```
 //! `dice_datagen` plays self-play games with outcome labels, `dice_tune` fits the weights to
 //! the outcomes (Texel's method, the logistic scale folded into the weights, L2-regularised
 //! toward the weights in use, rare features frozen) and `dice_eval_match` plays the new
