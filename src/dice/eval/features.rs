@@ -411,29 +411,22 @@ fn passed_pawns(pos: &Position, c: Color, p: f64, out: &mut [i32; 6]) -> f64 {
     let occ = pos.occupied();
     let mut chance = 0.0;
     for sq in ours {
-        let file = sq.file();
+        let i = sq.index() as u32;
+        let file = Bitboard::file(sq.file()).0;
+        // The squares in front of the pawn on its file, and on the neighbouring files too.
+        let ahead = if c == Color::WHITE {
+            file & (u64::MAX << i << 1)
+        } else {
+            file & ((1u64 << i) - 1)
+        };
+        let span =
+            ahead | ((ahead & !Bitboard::FILE_A.0) >> 1) | ((ahead & !Bitboard::FILE_H.0) << 1);
         let rel = sq.relative(c).rank();
-        let mut blocked_by_pawn = false;
-        let mut free = true;
-        let mut r = rel + 1;
-        while r < 8 {
-            let rank = if c == Color::WHITE { r } else { 7 - r };
-            for f in file.saturating_sub(1)..=(file + 1).min(7) {
-                let s = Square::from_coords(f, rank);
-                if theirs.has(s) || (f == file && ours.has(s)) {
-                    blocked_by_pawn = true;
-                }
-                if f == file && occ.has(s) {
-                    free = false;
-                }
-            }
-            r += 1;
-        }
-        if blocked_by_pawn || !(1..=6).contains(&rel) {
+        if (theirs.0 & span) != 0 || (ours.0 & ahead) != 0 || !(1..=6).contains(&rel) {
             continue;
         }
         out[rel as usize - 1] += 1;
-        if free {
+        if occ.0 & ahead == 0 {
             chance += p.powi(7 - rel as i32);
         }
     }
