@@ -74,7 +74,9 @@
 //!   (calibration: the hand weights are two to seven times too confident; held-out error
 //!   0.219 -> 0.209 two dice) -4 / 0 Elo: rejected; all weights but the chess term's: one
 //!   die +97 and +92 Elo with the engine at depth 2 (two seeds, 1000 games each): kept;
-//!   two dice -13, three dice -34 (one ply): rejected.
+//!   two dice -13, three dice -34 (one ply): rejected; only the dice terms (material and
+//!   chess frozen): two dice -27 (engine, depth 2), three dice -11 (one ply) and +5 (engine,
+//!   depth 1): rejected.
 
 use super::game::DiceGame;
 use super::rules::Rules;
