@@ -660,7 +660,7 @@ fn dice_help_and_bad_arguments() {
         ),
         (
             &["dice", "--opponent", "stockfish"],
-            "--opponent must be engine, expectimax, random or greedy",
+            "--opponent must be engine, expectimax, heuristic, random or greedy",
         ),
         (&["dice", "--seed", "-1"], "--seed needs a whole number"),
         (&["dice", "--games", "2"], "unknown option '--games'"),

@@ -28,6 +28,7 @@
 //! FEN, an argument that is not UTF-8) gets one line on stderr and status 2; `--help` and
 //! `--version` print to stdout and exit 0.
 
+use chesscore::dice::eval::heuristic::HeuristicPlayer;
 use chesscore::dice::pgn::{result_text, selfplay, termination_text, verify_pgn};
 use chesscore::dice::player::{sample_roll, Rng};
 use chesscore::dice::search::arena::{run_match, tally, GameResult, MatchGame};
@@ -137,11 +138,12 @@ the tally: wins, draws, losses, A's score and Elo with 95% error bars. Games tha
 --max-turns count as draws.
 
 Players: engine (the expectimax search with Star1/Star2 and the table, default opponent),
-expectimax (plain expectimax: same evaluation, same time, nothing pruned), random, greedy
+expectimax (plain expectimax: same evaluation, same time, nothing pruned), heuristic (greedy
+plus king exposure and king attack terms, like the published three-dice bots), random, greedy
 (one ply: material and king safety). selfplay takes random and greedy only.
 
   --rules RULES      two-dice (default), one-die or three-dice
-  --opponent PLAYER  engine (default), expectimax, random or greedy
+  --opponent PLAYER  engine (default), expectimax, heuristic, random or greedy
   --movetime MS      engine and expectimax: time per move, 1 to 3600000 ms (default
                      1000 for play, 100 for match)
   --depth N          engine and expectimax: depth in turns, 1 to 64 (default: no limit)
@@ -451,8 +453,9 @@ enum Contestant {
     Engine,
     /// Plain expectimax ([`SearchConfig::PLAIN`]), same evaluator and limits.
     Expectimax,
-    // TODO(dice-eval): `heuristic` (greedy with king exposure and attack terms) once
-    // src/dice/eval/heuristic.rs provides it.
+    /// Greedy with king exposure and king attack terms ([`HeuristicPlayer`]): the baseline
+    /// of the published three-dice bots.
+    Heuristic,
 }
 
 impl Contestant {
@@ -461,6 +464,7 @@ impl Contestant {
             Contestant::Builtin(k) => k.name(),
             Contestant::Engine => "engine",
             Contestant::Expectimax => "expectimax",
+            Contestant::Heuristic => "heuristic",
         }
     }
 
@@ -468,14 +472,16 @@ impl Contestant {
         match s {
             "engine" => Some(Contestant::Engine),
             "expectimax" => Some(Contestant::Expectimax),
+            "heuristic" => Some(Contestant::Heuristic),
             _ => PlayerKind::from_name(s).map(Contestant::Builtin),
         }
     }
 
-    /// The player, drawing from `seed` where it draws at random.
-    fn player(self, seed: u64, limits: DiceLimits, hash: usize) -> Box<dyn Player> {
+    /// The player for games of `rules`, drawing from `seed` where it draws at random.
+    fn player(self, rules: Rules, seed: u64, limits: DiceLimits, hash: usize) -> Box<dyn Player> {
         match self {
             Contestant::Builtin(k) => k.player(Rng(seed)),
+            Contestant::Heuristic => Box::new(HeuristicPlayer::new(rules, Rng(seed))),
             Contestant::Engine => Box::new(EnginePlayer::new(SearchConfig::ALL, limits, hash)),
             Contestant::Expectimax => {
                 Box::new(EnginePlayer::new(SearchConfig::PLAIN, limits, hash))
@@ -488,7 +494,7 @@ fn parse_contestant(name: &str, s: &str) -> Result<Contestant, Failure> {
     Contestant::from_name(s).ok_or_else(|| {
         usage_error(
             DICE,
-            format!("{name} must be engine, expectimax, random or greedy, got '{s}'"),
+            format!("{name} must be engine, expectimax, heuristic, random or greedy, got '{s}'"),
         )
     })
 }
@@ -661,8 +667,9 @@ fn match_cmd(a: &DiceArgs, out: &mut impl Write) -> Result<(), Failure> {
     let seed = a.seed.unwrap_or(1);
     let games = if a.games == 1 { 100 } else { a.games };
     let (pa, pb, hash) = (a.a, a.b, a.hash);
-    let make_a = move |s: u64| pa.player(s, limits, hash);
-    let make_b = move |s: u64| pb.player(s, limits, hash);
+    let rules = a.rules;
+    let make_a = move |s: u64| pa.player(rules, s, limits, hash);
+    let make_b = move |s: u64| pb.player(rules, s, limits, hash);
     writeln!(
         out,
         "match {} (A) vs {} (B), {} rules, {games} games, movetime {} ms, depth {}, seed {seed}, {} thread(s)",
@@ -846,7 +853,7 @@ fn play_cmd(
     let mut dice_rng = Rng(seed);
     let mut opponent = a
         .opponent
-        .player(seed ^ 0x0bb0_0bb0, a.limits(1000), a.hash);
+        .player(a.rules, seed ^ 0x0bb0_0bb0, a.limits(1000), a.hash);
     writeln!(
         out,
         "Dice Chess, {} rules, seed {seed}; you play {} against the {} player.",
