@@ -93,6 +93,29 @@ static void uci_text(void)
     ChessPosition before = pos;
     CHECK_STATUS(chess_setChess960(&pos, false), CHESS_ERR_FEN_CASTLING_RIGHTS, "cannot leave");
     CHECK(memcmp(&pos, &before, sizeof pos) == 0, "position changed on error");
+    /* A position the full check refuses (a bit of the board flipped behind the hashes) is not
+       changed by setChess960 (found by review: it once took the cheap check only). */
+    {
+        ChessPosition bad = pos;
+        unsigned char *bytes = (unsigned char *)&bad;
+        ChessPosition probe;
+        size_t at = 0;
+        for (at = 0; at < sizeof bad; at++) {
+            probe = bad;
+            ((unsigned char *)&probe)[at] ^= 0x01;
+            char probe_fen[CHESS_FEN_MAX];
+            /* Bytes the cheap check passes (read-only calls work) and the full check refuses. */
+            if (chess_validatePosition(&probe) == CHESS_ERR_INVALID_POSITION &&
+                chess_toFEN(&probe, probe_fen, sizeof probe_fen) == CHESS_OK) {
+                break;
+            }
+        }
+        CHECK(at < sizeof bad, "found a board byte to corrupt");
+        bytes[at] ^= 0x01;
+        ChessPosition copy = bad;
+        CHECK_STATUS(chess_setChess960(&bad, false), CHESS_ERR_INVALID_POSITION, "corrupted");
+        CHECK(memcmp(&bad, &copy, sizeof bad) == 0, "corrupted position changed");
+    }
     PosState st = pos_state(&pos);
     ChessUndo undo;
     CHECK_STATUS(chess_makeMove(&pos, m, &undo), CHESS_OK, "make");

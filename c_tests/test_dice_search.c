@@ -252,6 +252,16 @@ static void test_bad_arguments(ChessEngine *e)
     bad.searchMovesCount = 1;
     CHECK_STATUS(chess_diceSearch(e, &g_game, &bad, &r), CHESS_ERR_DICE_UNSUPPORTED_LIMITS,
                  "searchMoves");
+    /* Huge clocks: a time budget, no overflow (found by review: 2^62 ms once wrapped to 1 ms
+       in release and panicked in debug). Stopped by the depth. */
+    bad = l;
+    bad.wtimeMs = INT64_MAX;
+    bad.wincMs = INT64_MAX;
+    bad.btimeMs = INT64_MAX;
+    bad.bincMs = INT64_MAX;
+    CHECK_STATUS(chess_diceSearch(e, &g_game, &bad, &r), CHESS_OK, "huge clocks");
+    CHECK(r.depth == 1, "depth %u", r.depth);
+    memset(&r, 0xAB, sizeof r);
     ChessDiceGame garbage;
     memset(&garbage, 0x5A, sizeof garbage);
     CHECK_STATUS(chess_diceSearch(e, &garbage, &l, &r), CHESS_ERR_DICE_INVALID_GAME, "garbage");

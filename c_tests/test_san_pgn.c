@@ -374,6 +374,23 @@ static void build_and_write(void)
                  CHESS_ERR_ILLEGAL_MOVE, "");
     CHECK_STATUS(chess_pgnGameSetResult(game, "1-0"), CHESS_OK, "");
     CHECK_STATUS(chess_pgnGameSetResult(game, "2-0"), CHESS_ERR_INVALID_ARGUMENT, "");
+    /* Tags the start position decides are refused; Result is the result. */
+    CHECK_STATUS(chess_pgnGameSetTag(game, "FEN", "8/8/8/8/8/8/8/K6k w - - 0 1"),
+                 CHESS_ERR_INVALID_ARGUMENT, "");
+    CHECK_STATUS(chess_pgnGameSetTag(game, "SetUp", "0"), CHESS_ERR_INVALID_ARGUMENT, "");
+    CHECK_STATUS(chess_pgnGameSetTag(game, "Variant", "Crazyhouse"), CHESS_ERR_INVALID_ARGUMENT,
+                 "");
+    CHECK_STATUS(chess_pgnGameSetTag(game, "Result", "3-0"), CHESS_ERR_INVALID_ARGUMENT, "");
+    CHECK_STATUS(chess_pgnGameSetTag(game, "Result", "0-1"), CHESS_OK, "");
+    CHECK_STATUS(chess_pgnGameResult(game, text, sizeof text), CHESS_OK, "");
+    CHECK(strcmp(text, "0-1") == 0, "result after the Result tag: %s", text);
+    CHECK_STATUS(chess_pgnGameSetResult(game, "1-0"), CHESS_OK, "");
+    CHECK_STATUS(chess_pgnGameTag(game, "Result", text, sizeof text), CHESS_OK, "");
+    CHECK(strcmp(text, "1-0") == 0, "Result tag after the result: %s", text);
+    /* A missing buffer announced with a length: NULL_ARGUMENT, *needed untouched. */
+    needed = 12345;
+    CHECK_STATUS(chess_pgnGameWrite(game, NULL, 1000, &needed), CHESS_ERR_NULL_ARGUMENT, "");
+    CHECK(needed == 12345, "needed written on NULL_ARGUMENT");
     CHECK_STATUS(chess_pgnGameWrite(game, text, sizeof text, &needed), CHESS_OK, "");
     const char *want = "[Event \"?\"]\n[Site \"?\"]\n[Date \"????.??.??\"]\n[Round \"?\"]\n"
                        "[White \"A \\\"quoted\\\" name\"]\n[Black \"?\"]\n[Result \"1-0\"]\n"

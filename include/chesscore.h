@@ -1784,7 +1784,8 @@ ChessStatus chess_pgnGameReset(ChessPgnGame *game, const ChessPosition *start);
 
 /**
  * Reads the first game of the NUL-terminated PGN `text` into `*game` (replacing it).
- * Errors: those of `chess_pgnReaderNext`, `*game` unchanged.
+ * Errors, `*game` unchanged: `CHESS_ERR_PGN_NO_GAME` for text without a game (empty or
+ * blank), else those of `chess_pgnReaderNext`.
  *
  * # Safety
  * `game` is NULL or a live game; `text` is NULL or a NUL-terminated string.
@@ -1811,8 +1812,10 @@ ChessStatus chess_pgnGamePushMove(ChessPgnGame *game, ChessMove move);
 ChessStatus chess_pgnGamePushSan(ChessPgnGame *game, const char *san, ChessMove *out);
 
 /**
- * Sets tag `name` to `value` (replacing its value, or appended). The name must be letters,
- * digits and `_` (`CHESS_ERR_INVALID_ARGUMENT` otherwise).
+ * Sets tag `name` to `value` (replacing its value, or appended). `CHESS_ERR_INVALID_ARGUMENT`,
+ * the game unchanged, for a name that is not letters, digits and `_`, for `FEN`, `SetUp` and
+ * `Variant` (the starting position decides them: use `chess_pgnGameReset`), and for a
+ * `Result` that is not `1-0`, `0-1`, `1/2-1/2` or `*` (`Result` sets the result too).
  *
  * # Safety
  * `game` is NULL or a live game; `name` and `value` are NULL or NUL-terminated strings.
@@ -1922,7 +1925,8 @@ ChessStatus chess_pgnGameEndPosition(const ChessPgnGame *game, ChessPosition *ou
 ChessStatus chess_pgnGameResult(const ChessPgnGame *game, char *buf, size_t len);
 
 /**
- * Sets the result: `1-0`, `0-1`, `1/2-1/2` or `*` (`CHESS_ERR_INVALID_ARGUMENT` otherwise).
+ * Sets the result: `1-0`, `0-1`, `1/2-1/2` or `*` (`CHESS_ERR_INVALID_ARGUMENT` otherwise),
+ * and the `Result` tag with it when the game has one.
  *
  * # Safety
  * `game` is NULL or a live game; `result` is NULL or a NUL-terminated string.

@@ -80,7 +80,7 @@ fn files_read_to_python_chess_games_and_round_trip() {
             let again = Game::from_pgn(&text).unwrap_or_else(|e| panic!("{event}: {e}\n{text}"));
             assert_eq!(again.moves(), game.moves(), "{event}");
             assert_eq!(again.comment, game.comment);
-            assert_eq!(again.result, game.result);
+            assert_eq!(again.result(), game.result());
             assert_eq!(
                 again.start_position().to_fen(),
                 game.start_position().to_fen()
@@ -134,12 +134,12 @@ fn comments_nags_variations_and_escapes() {
     assert_eq!(odd.tag("Site"), Some("?"));
     assert_eq!(odd.moves()[5].comment, "the Ruy Lopez");
     assert_eq!(odd.moves()[6].comment, "A comment over two lines");
-    assert_eq!(odd.result, "*");
+    assert_eq!(odd.result(), "*");
     let setup = games[1].as_ref().unwrap();
-    assert_eq!(setup.result, "0-1");
+    assert_eq!(setup.result(), "0-1");
     assert!(setup.to_pgn().contains("\n\n60... g1=Q+ 61. Ke2"));
     // No result token: the Result tag's value.
-    assert_eq!(games[2].as_ref().unwrap().result, "1/2-1/2");
+    assert_eq!(games[2].as_ref().unwrap().result(), "1/2-1/2");
     let promo = games[3].as_ref().unwrap();
     assert_eq!(promo.moves()[0].nags, vec![1]);
     assert_eq!(promo.moves()[1].nags, vec![4]);
@@ -373,4 +373,31 @@ fn property_test_findings() {
         Game::from_pgn(&game.to_pgn()).unwrap().moves(),
         game.moves()
     );
+}
+
+/// Tags the starting position decides are refused, and the result and its tag never
+/// disagree (found by review through the C ABI).
+#[test]
+fn derived_tags_and_the_result() {
+    use chesscore::pgn::TagError;
+    let mut g = Game::from_pgn("[Result \"1-0\"]\n\n1. e4 e5 1-0\n").unwrap();
+    assert_eq!(
+        g.set_tag("FEN", "8/8/8/8/8/8/8/K6k w - - 0 1"),
+        Err(TagError::Derived)
+    );
+    assert_eq!(g.set_tag("SetUp", "1"), Err(TagError::Derived));
+    assert_eq!(g.set_tag("Variant", "Crazyhouse"), Err(TagError::Derived));
+    assert_eq!(g.set_tag("bad name", "x"), Err(TagError::Name));
+    assert_eq!(g.set_tag("Result", "2-0"), Err(TagError::Result));
+    assert_eq!(g.set_result("0-1"), Ok(()));
+    assert_eq!(g.tag("Result"), Some("0-1"));
+    assert!(g.tags.contains(&("Result".to_string(), "0-1".to_string())));
+    assert_eq!(g.set_tag("Result", "1/2-1/2"), Ok(()));
+    assert_eq!(g.result(), "1/2-1/2");
+    let again = Game::from_pgn(&g.to_pgn()).unwrap();
+    assert_eq!(again.result(), "1/2-1/2");
+    // A token that contradicts the tag wins, and the tag follows it.
+    let g = Game::from_pgn("[Result \"1-0\"]\n\n1. e4 e5 0-1\n").unwrap();
+    assert_eq!(g.tag("Result"), Some("0-1"));
+    assert!(g.tags.contains(&("Result".to_string(), "0-1".to_string())));
 }

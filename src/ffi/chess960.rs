@@ -168,7 +168,8 @@ pub unsafe extern "C" fn chess_setChess960Start(
 #[no_mangle]
 pub unsafe extern "C" fn chess_setChess960(pos: *mut ChessPosition, on: bool) -> ChessStatus {
     ffi_guard!({
-        let pos = try_ptr!(unchecked_position_mut(pos));
+        // The trusted form (the full check): the call changes the caller's position.
+        let pos = try_ptr!(trusted_position_mut(pos));
         check!(pos.set_chess960(on));
         ChessStatus::CHESS_OK
     })

@@ -5,7 +5,8 @@
 //! `src/ffi/engine.rs`).
 //!
 //! Limits: `depth` (turns), `nodes`, `movetimeMs`, the side to move's clock and increment
-//! (a move takes `time / 25 + 3/4 inc`, at most 80% of the clock), `infinite` (or no limit:
+//! (a move takes the clock over `movestogo` (25 when 0, at most 50) plus 3/4 of the
+//! increment, at most 80% of the clock: `DiceLimits::clock_budget_ms`), `infinite` (or no limit:
 //! until `chess_engineStop`, or depth 64). `searchMoves`, `ponder` and `mate` get
 //! `CHESS_ERR_DICE_UNSUPPORTED_LIMITS`. The info callback gets a `ChessSearchInfo` after
 //! every completed iteration: `depth` in turns, `scoreCp` the value (see
@@ -154,11 +155,7 @@ fn dice_limits(raw: &RawLimits, side: Color) -> Result<(DiceLimits, CLimits), Ch
     } else if let Some(ms) = l.movetime_ms {
         Some(ms.max(1))
     } else {
-        clock.map(|t| {
-            let t = t.max(0) as u64;
-            let inc = inc.unwrap_or(0).max(0) as u64;
-            (t / 25 + inc * 3 / 4).min(t * 4 / 5).max(1)
-        })
+        clock.map(|t| DiceLimits::clock_budget_ms(t, inc.unwrap_or(0), l.movestogo))
     };
     Ok((
         DiceLimits {
@@ -347,6 +344,9 @@ pub unsafe extern "C" fn chess_diceSearchAllRolls(
         let g = try_ptr!(read_game(game));
         let raw = try_ptr!(input::<RawLimits, ChessSearchLimits>(limits));
         let count = try_ptr!(out::<u32, u32>(count));
+        if out.is_null() {
+            return ChessStatus::CHESS_ERR_NULL_ARGUMENT;
+        }
         let (dl, c) = match dice_limits(raw, g.side_to_move()) {
             Ok(x) => x,
             Err(s) => return s,

@@ -7,8 +7,10 @@
 //! [`guard`] and the C types in [`types`].
 //!
 //! Conventions, the same for every export:
-//! * every export runs inside the panic guard, so no panic crosses the boundary (a caught panic
-//!   is `CHESS_ERR_INTERNAL`, and its message is not printed: a panic hook installed on first
+//! * every export runs inside the panic guard, so no panic crosses the boundary, except the
+//!   few that cannot panic and need no guard (the message functions `chess_statusMessage` and
+//!   `chess_illegalReasonMessage`, and the attack-table lookups, all reading static tables
+//!   with checked indices) (a caught panic is `CHESS_ERR_INTERNAL`, and its message is not printed: a panic hook installed on first
 //!   use stays silent for panics inside the guard and passes others on);
 //! * fallible functions return a [`ChessStatus`] and write their outputs only on success;
 //!   on error every object is left as it was;

@@ -217,7 +217,8 @@ pub unsafe extern "C" fn chess_pgnGameReset(
 }
 
 /// Reads the first game of the NUL-terminated PGN `text` into `*game` (replacing it).
-/// Errors: those of `chess_pgnReaderNext`, `*game` unchanged.
+/// Errors, `*game` unchanged: `CHESS_ERR_PGN_NO_GAME` for text without a game (empty or
+/// blank), else those of `chess_pgnReaderNext`.
 ///
 /// # Safety
 /// `game` is NULL or a live game; `text` is NULL or a NUL-terminated string.
@@ -292,8 +293,10 @@ pub unsafe extern "C" fn chess_pgnGamePushSan(
     })
 }
 
-/// Sets tag `name` to `value` (replacing its value, or appended). The name must be letters,
-/// digits and `_` (`CHESS_ERR_INVALID_ARGUMENT` otherwise).
+/// Sets tag `name` to `value` (replacing its value, or appended). `CHESS_ERR_INVALID_ARGUMENT`,
+/// the game unchanged, for a name that is not letters, digits and `_`, for `FEN`, `SetUp` and
+/// `Variant` (the starting position decides them: use `chess_pgnGameReset`), and for a
+/// `Result` that is not `1-0`, `0-1`, `1/2-1/2` or `*` (`Result` sets the result too).
 ///
 /// # Safety
 /// `game` is NULL or a live game; `name` and `value` are NULL or NUL-terminated strings.
@@ -311,11 +314,10 @@ pub unsafe extern "C" fn chess_pgnGameSetTag(
             Ok(g) => g,
             Err(s) => return s,
         };
-        if name.is_empty() || !name.bytes().all(|b| b.is_ascii_alphanumeric() || b == b'_') {
-            return ChessStatus::CHESS_ERR_INVALID_ARGUMENT;
+        match game.set_tag(name, value) {
+            Ok(()) => ChessStatus::CHESS_OK,
+            Err(_) => ChessStatus::CHESS_ERR_INVALID_ARGUMENT,
         }
-        game.set_tag(name, value);
-        ChessStatus::CHESS_OK
     })
 }
 
@@ -390,6 +392,9 @@ pub unsafe extern "C" fn chess_pgnGameTagAt(
             Ok(g) => g,
             Err(s) => return s,
         };
+        if name.is_null() || value.is_null() {
+            return ChessStatus::CHESS_ERR_NULL_ARGUMENT;
+        }
         let Some((n, v)) = game.tags.get(index) else {
             return ChessStatus::CHESS_ERR_INVALID_ARGUMENT;
         };
@@ -469,6 +474,9 @@ pub unsafe extern "C" fn chess_pgnGameComment(
             Ok(g) => g,
             Err(s) => return s,
         };
+        if buf.is_null() {
+            return ChessStatus::CHESS_ERR_NULL_ARGUMENT;
+        }
         let text = if index == usize::MAX {
             game.comment.as_str()
         } else {
@@ -503,10 +511,13 @@ pub unsafe extern "C" fn chess_pgnGameNags(
             Ok(g) => g,
             Err(s) => return s,
         };
+        let count = try_ptr!(out::<usize, usize>(count));
+        if nags.is_null() && capacity > 0 {
+            return ChessStatus::CHESS_ERR_NULL_ARGUMENT;
+        }
         let Some(gm) = game.moves().get(index) else {
             return ChessStatus::CHESS_ERR_INVALID_ARGUMENT;
         };
-        let count = try_ptr!(out::<usize, usize>(count));
         let out = try_ptr!(out_array(nags, capacity, gm.nags.len()));
         for (slot, &n) in out.iter_mut().zip(&gm.nags) {
             slot.write(n);
@@ -583,11 +594,12 @@ pub unsafe extern "C" fn chess_pgnGameResult(
             Err(s) => return s,
         };
         // SAFETY: the caller's contract for `buf`.
-        unsafe { copy_text(buf, len, &game.result) }
+        unsafe { copy_text(buf, len, game.result()) }
     })
 }
 
-/// Sets the result: `1-0`, `0-1`, `1/2-1/2` or `*` (`CHESS_ERR_INVALID_ARGUMENT` otherwise).
+/// Sets the result: `1-0`, `0-1`, `1/2-1/2` or `*` (`CHESS_ERR_INVALID_ARGUMENT` otherwise),
+/// and the `Result` tag with it when the game has one.
 ///
 /// # Safety
 /// `game` is NULL or a live game; `result` is NULL or a NUL-terminated string.
@@ -603,11 +615,10 @@ pub unsafe extern "C" fn chess_pgnGameSetResult(
             Ok(g) => g,
             Err(s) => return s,
         };
-        if !matches!(result, "1-0" | "0-1" | "1/2-1/2" | "*") {
-            return ChessStatus::CHESS_ERR_INVALID_ARGUMENT;
+        match game.set_result(result) {
+            Ok(()) => ChessStatus::CHESS_OK,
+            Err(_) => ChessStatus::CHESS_ERR_INVALID_ARGUMENT,
         }
-        game.result = result.to_string();
-        ChessStatus::CHESS_OK
     })
 }
 
@@ -635,6 +646,10 @@ pub unsafe extern "C" fn chess_pgnGameWrite(
         };
         let needed = try_ptr!(out::<usize, usize>(needed));
         let text = game.to_pgn();
+        if len > text.len() && buf.is_null() {
+            // A buffer announced but missing: nothing written, `*needed` included.
+            return ChessStatus::CHESS_ERR_NULL_ARGUMENT;
+        }
         needed.write(text.len() + 1);
         if len <= text.len() {
             // Also for a NULL `buf` with `len` 0: the sizing call.

@@ -51,7 +51,7 @@
 //! assert_eq!(game.moves().len(), 4);
 //! assert_eq!(game.moves()[2].comment, "develops");
 //! assert_eq!(game.moves()[3].nags, vec![1]);
-//! assert_eq!(game.result, "1-0");
+//! assert_eq!(game.result(), "1-0");
 //! assert!(game.to_pgn().ends_with("1. e4 e5 2. Nf3 {develops} 2... Nc6 $1 1-0\n\n"));
 //! ```
 
@@ -63,6 +63,17 @@ pub use reader::PgnReader;
 use crate::moves::Move;
 use crate::position::{MoveError, Position, SanError};
 use core::fmt;
+
+/// Why [`Game::set_tag`] or [`Game::set_result`] refused a tag.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub enum TagError {
+    /// The name is not letters, digits and `_`.
+    Name,
+    /// `FEN`, `SetUp` or `Variant`: the starting position decides them.
+    Derived,
+    /// Not a result token (`1-0`, `0-1`, `1/2-1/2`, `*`).
+    Result,
+}
 
 /// One move of a game's main line, with what the PGN said about it.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -88,8 +99,9 @@ pub struct Game {
     pub tags: Vec<(String, String)>,
     /// The comment before the first move (empty: none).
     pub comment: String,
-    /// The result: `1-0`, `0-1`, `1/2-1/2` or `*`.
-    pub result: String,
+    /// The result: `1-0`, `0-1`, `1/2-1/2` or `*` ([`Game::set_result`] keeps the `Result`
+    /// tag in step).
+    result: String,
     start: Position,
     end: Position,
     moves: Vec<GameMove>,
@@ -125,16 +137,67 @@ impl Game {
         }
     }
 
-    /// The value of tag `name`.
+    /// The value of tag `name` (`Result`: always the result, which the writer writes).
     pub fn tag(&self, name: &str) -> Option<&str> {
+        if name == "Result" {
+            return Some(&self.result);
+        }
+        self.raw_tag(name)
+    }
+
+    /// The value of tag `name` as read or set, `Result` included.
+    fn raw_tag(&self, name: &str) -> Option<&str> {
         self.tags
             .iter()
             .find(|(n, _)| n == name)
             .map(|(_, v)| v.as_str())
     }
 
-    /// Sets tag `name` (replacing its value, or appended).
-    pub fn set_tag(&mut self, name: &str, value: &str) {
+    /// Sets tag `name` (replacing its value, or appended). `Result` sets the result too
+    /// (see [`Game::set_result`]).
+    ///
+    /// # Errors
+    /// [`TagError::Name`] for a name that is not letters, digits and `_`;
+    /// [`TagError::Derived`] for `FEN`, `SetUp` and `Variant`, which the starting position
+    /// decides (make the game with [`Game::new`] from the position instead);
+    /// [`TagError::Result`] for a `Result` that is not a result token. The game is then
+    /// unchanged.
+    pub fn set_tag(&mut self, name: &str, value: &str) -> Result<(), TagError> {
+        if name.is_empty() || !name.bytes().all(|b| b.is_ascii_alphanumeric() || b == b'_') {
+            return Err(TagError::Name);
+        }
+        if matches!(name, "FEN" | "SetUp" | "Variant") {
+            return Err(TagError::Derived);
+        }
+        if name == "Result" {
+            return self.set_result(value);
+        }
+        self.put_tag(name, value);
+        Ok(())
+    }
+
+    /// The result: `1-0`, `0-1`, `1/2-1/2` or `*`.
+    pub fn result(&self) -> &str {
+        &self.result
+    }
+
+    /// Sets the result (`1-0`, `0-1`, `1/2-1/2` or `*`), and the `Result` tag when the game
+    /// has one, so that the two never disagree.
+    ///
+    /// # Errors
+    /// [`TagError::Result`] for any other text; the game is then unchanged.
+    pub fn set_result(&mut self, result: &str) -> Result<(), TagError> {
+        if !matches!(result, "1-0" | "0-1" | "1/2-1/2" | "*") {
+            return Err(TagError::Result);
+        }
+        self.result = result.to_string();
+        if self.raw_tag("Result").is_some() {
+            self.put_tag("Result", result);
+        }
+        Ok(())
+    }
+
+    fn put_tag(&mut self, name: &str, value: &str) {
         match self.tags.iter_mut().find(|(n, _)| n == name) {
             Some((_, v)) => *v = value.to_string(),
             None => self.tags.push((name.to_string(), value.to_string())),

@@ -337,7 +337,7 @@ fn parse_game<R: BufRead>(r: &PgnReader<R>) -> Result<Game, PgnError> {
                 if name == "FEN" {
                     fen_at = start;
                 }
-                if game.tag(&name).is_none() {
+                if game.raw_tag(&name).is_none() {
                     game.tags.push((name, value));
                 }
                 i = end;
@@ -451,11 +451,16 @@ fn parse_game<R: BufRead>(r: &PgnReader<R>) -> Result<Game, PgnError> {
     game.result = match result {
         Some(r) => r.to_string(),
         None => game
-            .tag("Result")
+            .raw_tag("Result")
             .filter(|r| is_result(r))
             .unwrap_or("*")
             .to_string(),
     };
+    // The token wins over a contradicting tag: the tag follows it (never two results).
+    if game.raw_tag("Result").is_some_and(|t| t != game.result) {
+        let r = game.result.clone();
+        game.put_tag("Result", &r);
+    }
     Ok(game)
 }
 

@@ -55,11 +55,14 @@ impl TimeBudget {
             .saturating_sub(overhead_ms)
             .saturating_sub(time / 5)
             .max(1);
-        let soft = (time / mtg + inc * 3 / 4).min(usable);
+        // inc * 3 / 4 without overflow for any increment.
+        let soft = (time / mtg)
+            .saturating_add(inc / 4 * 3 + inc % 4 * 3 / 4)
+            .min(usable);
         let hard = if limits.movestogo == 1 {
             usable
         } else {
-            (soft * 5).min(usable)
+            soft.saturating_mul(5).min(usable)
         };
         TimeBudget {
             soft_ms: Some(soft.max(1)),

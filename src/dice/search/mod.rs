@@ -178,6 +178,32 @@ pub struct DiceLimits {
 }
 
 impl DiceLimits {
+    /// The time for one search with `clock_ms` left on the mover's clock, `inc_ms` added a
+    /// turn and `movestogo` turns to the next time control (0: none): the clock over the
+    /// turns to go (25 when none, at most 50) plus three quarters of the increment, never
+    /// more than four fifths of the clock, at least 1 ms. Saturating: any clock is accepted.
+    ///
+    /// ```
+    /// use chesscore::dice::search::DiceLimits;
+    /// assert_eq!(DiceLimits::clock_budget_ms(10_000, 100, 0), 475);
+    /// assert_eq!(DiceLimits::clock_budget_ms(10_000, 0, 2), 5_000);
+    /// assert_eq!(DiceLimits::clock_budget_ms(-5, 0, 0), 1);
+    /// assert!(DiceLimits::clock_budget_ms(i64::MAX, i64::MAX, 0) > 1 << 60);
+    /// ```
+    pub fn clock_budget_ms(clock_ms: i64, inc_ms: i64, movestogo: u32) -> u64 {
+        let t = clock_ms.max(0) as u64;
+        let inc = inc_ms.max(0) as u64;
+        let togo = if movestogo > 0 {
+            u64::from(movestogo.min(50))
+        } else {
+            25
+        };
+        (t / togo)
+            .saturating_add(inc / 4 * 3 + inc % 4 * 3 / 4)
+            .min(t / 5 * 4 + t % 5 * 4 / 5)
+            .max(1)
+    }
+
     /// A fixed depth.
     pub fn depth(depth: u32) -> DiceLimits {
         DiceLimits {
