@@ -11,7 +11,7 @@ use chesscore::ffi::*;
 use core::ffi::{c_void, CStr};
 use core::mem::{offset_of, size_of, MaybeUninit};
 use core::ptr;
-use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::time::{Duration, Instant};
 
 const START: &CStr = c"rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";
@@ -237,6 +237,13 @@ struct Log {
     stop_at: u32,
     busy: Vec<ChessStatus>,
     started: AtomicBool,
+    /// Set: every call after the first sleeps this long, inside the search (the engine
+    /// claimed), and marks `in_callback` meanwhile.
+    slow: Option<Duration>,
+    in_callback: AtomicBool,
+    /// When the last call returned, in ns since `epoch`.
+    last_return_ns: AtomicU64,
+    epoch: Option<Instant>,
 }
 
 unsafe extern "C" fn on_info(info: *const ChessSearchInfo, user: *mut c_void) {
@@ -282,6 +289,15 @@ unsafe extern "C" fn on_info(info: *const ChessSearchInfo, user: *mut c_void) {
         if log.stop_at > 0 && info.depth >= log.stop_at {
             engine.stop();
         }
+    }
+    if let (Some(d), true) = (log.slow, log.started.load(Ordering::SeqCst)) {
+        log.in_callback.store(true, Ordering::SeqCst);
+        std::thread::sleep(d);
+        log.in_callback.store(false, Ordering::SeqCst);
+    }
+    if let Some(epoch) = log.epoch {
+        log.last_return_ns
+            .store(epoch.elapsed().as_nanos() as u64, Ordering::SeqCst);
     }
     log.started.store(true, Ordering::SeqCst);
 }
@@ -836,32 +852,46 @@ fn calls_from_the_callback_are_busy_and_stop_works_there() {
 
 #[test]
 fn free_stops_and_waits_for_a_running_search() {
+    // The callback runs inside the search with the engine claimed: free is called while one
+    // sleeps there, so it must return after that call returned (a robust order: the time
+    // the search function itself returns is taken after the claim is released, and a loaded
+    // machine may run free's return first).
     let e = Engine::new();
     let pos = position(KIWIPETE);
-    let mut log = Log::default();
+    let epoch = Instant::now();
+    let mut log = Log {
+        slow: Some(Duration::from_millis(30)),
+        epoch: Some(epoch),
+        ..Log::default()
+    };
     let mut l = with_log(limits(), &mut log);
     l.infinite = true;
-    let started: *const AtomicBool = &log.started;
-    // SAFETY: `log` outlives the scope; only the atomic is read from here.
-    let started = unsafe { &*started };
+    let log_ptr: *const Log = &log;
+    // SAFETY: `log` outlives the scope; only its atomics are read from here.
+    let (in_callback, last_return) =
+        unsafe { (&(*log_ptr).in_callback, &(*log_ptr).last_return_ns) };
     std::thread::scope(|s| {
         let args = AssertSend((&l, &pos));
         let searcher = s.spawn(move || {
             let (l, pos) = args.into_inner();
-            (e.search(pos, l), Instant::now())
+            e.search(pos, l)
         });
-        while !started.load(Ordering::SeqCst) {
-            std::thread::sleep(Duration::from_millis(1));
+        while !in_callback.load(Ordering::SeqCst) {
+            std::thread::sleep(Duration::from_micros(200));
         }
         let t = Instant::now();
         e.free();
-        let freed = Instant::now();
-        let (r, ended) = searcher.join().unwrap();
+        let freed = epoch.elapsed().as_nanos() as u64;
+        let r = searcher.join().unwrap();
         assert!(
-            ended <= freed,
-            "chess_engineFree returned before the search"
+            last_return.load(Ordering::SeqCst) <= freed,
+            "chess_engineFree returned while the search was in its callback"
         );
-        assert!(freed - t < STOP_BOUND, "{:?}", freed - t);
+        assert!(
+            t.elapsed() < STOP_BOUND + Duration::from_millis(30),
+            "{:?}",
+            t.elapsed()
+        );
         check_result(&pos, &r.unwrap());
     });
 }
