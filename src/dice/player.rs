@@ -106,24 +106,35 @@ fn score(game: &DiceGame, us: Color) -> f64 {
 
 impl Player for GreedyPlayer {
     fn choose(&mut self, game: &DiceGame, moves: &[Move]) -> Move {
-        let us = game.side_to_move();
-        let mut best = f64::MIN;
-        let mut picks = MoveList::new();
-        let mut g = game.clone();
-        for &m in moves {
-            let u = g.make_move_unchecked(m);
-            let s = score(&g, us);
-            g.unmake_move_unchecked(m, &u);
-            if s > best {
-                best = s;
-                picks.clear();
-            }
-            if s == best {
-                picks.push(m);
-            }
-        }
-        picks.as_slice()[self.0.below(picks.len() as u64) as usize]
+        choose_one_ply(game, moves, &mut self.0, score)
     }
+}
+
+/// One ply: the move of `moves` (non-empty) after which `score(game, mover)` is largest, ties
+/// broken by `rng` (one draw). The choice of the one-ply players.
+pub fn choose_one_ply(
+    game: &DiceGame,
+    moves: &[Move],
+    rng: &mut Rng,
+    mut score: impl FnMut(&DiceGame, Color) -> f64,
+) -> Move {
+    let us = game.side_to_move();
+    let mut best = f64::MIN;
+    let mut picks = MoveList::new();
+    let mut g = game.clone();
+    for &m in moves {
+        let u = g.make_move_unchecked(m);
+        let s = score(&g, us);
+        g.unmake_move_unchecked(m, &u);
+        if s > best {
+            best = s;
+            picks.clear();
+        }
+        if s == best {
+            picks.push(m);
+        }
+    }
+    picks.as_slice()[rng.below(picks.len() as u64) as usize]
 }
 
 /// The built-in players by name (`random`, `greedy`).

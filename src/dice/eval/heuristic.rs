@@ -14,12 +14,12 @@
 //! * ties broken at random.
 
 use super::super::game::DiceGame;
-use super::super::player::{Player, Rng};
+use super::super::player::{choose_one_ply, Player, Rng};
 use super::super::rules::Rules;
 use super::super::status::DiceStatus;
 use super::features::{king_capture_chance, RollTable};
 use crate::attacks;
-use crate::moves::{Move, MoveList};
+use crate::moves::Move;
 use crate::position::Position;
 use crate::types::{Color, PieceType};
 
@@ -89,22 +89,9 @@ fn material(pos: &Position, c: Color) -> i32 {
 
 impl Player for HeuristicPlayer {
     fn choose(&mut self, game: &DiceGame, moves: &[Move]) -> Move {
-        let us = game.side_to_move();
-        let mut best = f64::MIN;
-        let mut picks = MoveList::new();
-        let mut g = game.clone();
-        for &m in moves {
-            let u = g.make_move_unchecked(m);
-            let s = self.score(&g, us);
-            g.unmake_move_unchecked(m, &u);
-            if s > best {
-                best = s;
-                picks.clear();
-            }
-            if s == best {
-                picks.push(m);
-            }
-        }
-        picks.as_slice()[self.rng.below(picks.len() as u64) as usize]
+        let mut rng = self.rng;
+        let m = choose_one_ply(game, moves, &mut rng, |g, us| self.score(g, us));
+        self.rng = rng;
+        m
     }
 }
