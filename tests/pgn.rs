@@ -357,6 +357,31 @@ fn nul_bytes_read_as_spaces() {
     assert!(!g.to_pgn().contains('\0'));
 }
 
+/// A fuzz finding: a long comment wrapped so that a word starting with `[` began a line,
+/// which the reader (by its recovery rule) took for the next game's tags.
+#[test]
+fn wrapped_comment_word_starting_with_a_bracket_reads_back() {
+    let text = "1. e4 e5 2. Nf3 Nc6 3. Bb5 a6 ; th% A comment line for the machine: ixe7+ting\"] [S]it e\"?\"]\n*\n";
+    let game = Game::from_pgn(text).unwrap();
+    let written = game.to_pgn();
+    assert!(
+        written
+            .lines()
+            .any(|l| l.trim_start().starts_with('[') && !l.starts_with('[')),
+        "the case is not exercised any more:\n{written}"
+    );
+    let again = Game::from_pgn(&written).unwrap();
+    assert_eq!(again.moves(), game.moves());
+    assert_eq!(again.to_pgn(), written);
+    for n in 0..60 {
+        // Every wrapping position: the bracketed word at each column.
+        let comment = format!("{} [x] y", "w".repeat(n));
+        let g = Game::from_pgn(&format!("1. e4 {{{comment}}} e5 *")).unwrap();
+        let back = Game::from_pgn(&g.to_pgn()).unwrap();
+        assert_eq!(back.moves(), g.moves(), "{n}");
+    }
+}
+
 /// Inputs the property tests found (kept as plain tests).
 #[test]
 fn property_test_findings() {

@@ -30,6 +30,14 @@ impl<W: Write> Wrap<'_, W> {
             if self.col + 1 + t.len() > LINE_MAX {
                 self.out.write_char('\n')?;
                 self.col = 0;
+                // A line that starts with `[` after movetext starts the next game for the
+                // reader (its recovery rule, even inside an unclosed comment): a comment word
+                // that starts with `[` goes after one space (white space in a comment is
+                // collapsed on reading, so the comment reads back the same).
+                if t.starts_with('[') {
+                    self.out.write_char(' ')?;
+                    self.col = 1;
+                }
             } else {
                 self.out.write_char(' ')?;
                 self.col += 1;
