@@ -660,7 +660,11 @@ fn dice_help_and_bad_arguments() {
         ),
         (
             &["dice", "--opponent", "stockfish"],
-            "--opponent must be engine, expectimax, heuristic, random or greedy",
+            "--opponent must be engine, engine:CONFIG, expectimax, heuristic, random or greedy",
+        ),
+        (
+            &["dice", "match", "--a", "engine:nope"],
+            "--a must be engine, engine:CONFIG",
         ),
         (&["dice", "--seed", "-1"], "--seed needs a whole number"),
         (&["dice", "--games", "2"], "unknown option '--games'"),
@@ -703,4 +707,31 @@ fn dice_selfplay_closed_output_is_quiet_success() {
         .spawn()
         .unwrap();
     assert_quiet_success(child, "dice selfplay --games 50 > closed socket");
+}
+
+/// `dice match` between two configurations of the engine: `engine:CONFIG` names one of the
+/// search's configurations, and the tally names both players.
+#[test]
+fn dice_match_between_engine_configurations() {
+    let out = run(&[
+        "dice",
+        "match",
+        "--rules",
+        "one-die",
+        "--a",
+        "engine:all-exact",
+        "--b",
+        "engine:plain",
+        "--depth",
+        "1",
+        "--games",
+        "2",
+    ]);
+    assert!(out.status.success(), "{}", text(&out.stderr));
+    let stdout = text(&out.stdout);
+    let last = stdout.lines().last().unwrap_or("");
+    assert!(
+        last.starts_with("result all-exact vs plain (one-die): ") && last.contains(" of 2,"),
+        "{stdout}"
+    );
 }

@@ -140,7 +140,9 @@ the tally: wins, draws, losses, A's score and Elo with 95% error bars. Games tha
 Players: engine (the expectimax search with Star1/Star2 and the table, default opponent),
 expectimax (plain expectimax: same evaluation, same time, nothing pruned), heuristic (greedy
 plus king exposure and king attack terms, like the published three-dice bots), random, greedy
-(one ply: material and king safety). selfplay takes random and greedy only.
+(one ply: material and king safety). selfplay takes random and greedy only. engine:CONFIG
+is the engine with one of the search's named configurations (plain, star1, star2, star2-tt,
+all-exact, all: the default), for matches between versions of the search.
 
   --rules RULES      two-dice (default), one-die or three-dice
   --opponent PLAYER  engine (default), expectimax, heuristic, random or greedy
@@ -449,8 +451,9 @@ fn parse_player(name: &str, s: &str) -> Result<PlayerKind, Failure> {
 enum Contestant {
     /// random or greedy.
     Builtin(PlayerKind),
-    /// This search ([`SearchConfig::ALL`]).
-    Engine,
+    /// This search with a configuration: `engine` is [`SearchConfig::ALL`], `engine:NAME`
+    /// one of [`SearchConfig::NAMED`] (for matches between versions of the search).
+    Engine(SearchConfig),
     /// Plain expectimax ([`SearchConfig::PLAIN`]), same evaluator and limits.
     Expectimax,
     /// Greedy with king exposure and king attack terms ([`HeuristicPlayer`]): the baseline
@@ -462,7 +465,15 @@ impl Contestant {
     fn name(self) -> &'static str {
         match self {
             Contestant::Builtin(k) => k.name(),
-            Contestant::Engine => "engine",
+            Contestant::Engine(c) => {
+                SearchConfig::NAMED
+                    .iter()
+                    .find(|(_, n)| *n == c)
+                    .map_or("engine", |(name, _)| match *name {
+                        "all" => "engine",
+                        _ => name,
+                    })
+            }
             Contestant::Expectimax => "expectimax",
             Contestant::Heuristic => "heuristic",
         }
@@ -470,10 +481,13 @@ impl Contestant {
 
     fn from_name(s: &str) -> Option<Contestant> {
         match s {
-            "engine" => Some(Contestant::Engine),
+            "engine" => Some(Contestant::Engine(SearchConfig::ALL)),
             "expectimax" => Some(Contestant::Expectimax),
             "heuristic" => Some(Contestant::Heuristic),
-            _ => PlayerKind::from_name(s).map(Contestant::Builtin),
+            _ => match s.strip_prefix("engine:") {
+                Some(config) => SearchConfig::from_name(config).map(Contestant::Engine),
+                None => PlayerKind::from_name(s).map(Contestant::Builtin),
+            },
         }
     }
 
@@ -482,7 +496,7 @@ impl Contestant {
         match self {
             Contestant::Builtin(k) => k.player(Rng(seed)),
             Contestant::Heuristic => Box::new(HeuristicPlayer::new(rules, Rng(seed))),
-            Contestant::Engine => Box::new(EnginePlayer::new(SearchConfig::ALL, limits, hash)),
+            Contestant::Engine(c) => Box::new(EnginePlayer::new(c, limits, hash)),
             Contestant::Expectimax => {
                 Box::new(EnginePlayer::new(SearchConfig::PLAIN, limits, hash))
             }
@@ -494,7 +508,7 @@ fn parse_contestant(name: &str, s: &str) -> Result<Contestant, Failure> {
     Contestant::from_name(s).ok_or_else(|| {
         usage_error(
             DICE,
-            format!("{name} must be engine, expectimax, heuristic, random or greedy, got '{s}'"),
+            format!("{name} must be engine, engine:CONFIG, expectimax, heuristic, random or greedy, got '{s}'"),
         )
     })
 }
@@ -528,11 +542,11 @@ fn dice_cmd(args: &[String], out: &mut impl Write) -> Result<(), Failure> {
     let match_mode = mode == Mode::Match;
     let mut a = DiceArgs {
         rules: Rules::TwoDice,
-        opponent: Contestant::Engine,
+        opponent: Contestant::Engine(SearchConfig::ALL),
         movetime: None,
         depth: 0,
         hash: 16,
-        a: Contestant::Engine,
+        a: Contestant::Engine(SearchConfig::ALL),
         b: Contestant::Builtin(PlayerKind::Greedy),
         concurrency: 1,
         human: chesscore::Color::WHITE,
