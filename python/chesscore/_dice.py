@@ -6,7 +6,6 @@ from __future__ import annotations
 
 import ctypes
 import enum
-import threading
 from dataclasses import dataclass
 from fractions import Fraction
 from typing import TYPE_CHECKING, Callable, List, Optional, Sequence, Tuple
@@ -223,7 +222,7 @@ def _dice_call(engine: "Engine", game: DiceGame, call, depth, nodes, movetime_ms
                on_info) -> int:
     """Runs ``call(handle, limits)`` on the engine with the limits, the busy lock and the info
     callback of :meth:`Engine.search`; returns the status."""
-    from ._engine import Engine, _info
+    from ._engine import Engine
 
     if not isinstance(engine, Engine):
         raise TypeError("expected an Engine")
@@ -238,36 +237,7 @@ def _dice_call(engine: "Engine", game: DiceGame, call, depth, nodes, movetime_ms
     if movetime_ms is not None:
         limits.movetimeMs = _int_in(movetime_ms, 0, 2**63 - 1, "movetime_ms")
     limits.infinite = bool(infinite)
-    raised: List[BaseException] = []
-    keep: List[object] = []
-    if on_info is not None:
-        if not callable(on_info):
-            raise TypeError("on_info must be callable")
-
-        def trampoline(info_ptr, _user):  # type: ignore[no-untyped-def]
-            if raised:
-                return
-            try:
-                on_info(_info(info_ptr.contents))
-            except BaseException as e:  # noqa: BLE001  (re-raised after the search)
-                raised.append(e)
-                lib.chess_engineStop(engine._handle)
-
-        callback = _ffi.InfoCallback(trampoline)
-        keep.append(callback)
-        limits.onInfo = callback
-    h = engine._enter()
-    engine._searching_thread = threading.get_ident()
-    try:
-        st = call(h, limits)
-    finally:
-        engine._searching_thread = None
-        engine._busy.release()
-        if engine._close_requested:
-            engine.close()
-    if raised:
-        raise raised[0]
-    return int(st)
+    return engine._run_search(limits, [], on_info, lambda h: call(h, limits))
 
 
 def dice_search(engine: "Engine", game: DiceGame, *, depth: Optional[int] = None,

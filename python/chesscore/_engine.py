@@ -181,6 +181,23 @@ class Engine:
             keep.append(arr)
             limits.searchMoves = ctypes.cast(arr, ctypes.POINTER(_ffi.u16))
             limits.searchMovesCount = len(moves)
+        result = _ffi.SearchResult()
+        st = self._run_search(limits, keep, on_info, lambda h: lib.chess_search(
+            h, ctypes.byref(board._pos), ctypes.byref(limits), ctypes.byref(result)))
+        check(st, "search")
+        n = min(result.pvLength, _ffi.MAX_PV)
+        return SearchResult(
+            Move(result.bestMove) if result.bestMove else None,
+            Move(result.ponderMove) if result.ponderMove else None,
+            result.scoreCp, result.mateIn, result.depth, result.seldepth, result.nodes,
+            result.timeMs, [Move(m) for m in result.pv[:n]])
+
+    def _run_search(self, limits: _ffi.SearchLimits, keep: List[object],
+                    on_info: Optional[Callable[[SearchInfo], object]],
+                    call: Callable[[int], int]) -> int:
+        """Runs ``call(handle)`` (a search with ``limits``) holding the engine busy, with
+        ``on_info`` as the info callback: an exception it raises stops the search and is
+        raised again after it. ``keep`` holds what must outlive the call. Returns the status."""
         raised: List[BaseException] = []
         if on_info is not None:
             if not callable(on_info):
@@ -198,12 +215,10 @@ class Engine:
             callback = _ffi.InfoCallback(trampoline)
             keep.append(callback)
             limits.onInfo = callback
-        result = _ffi.SearchResult()
         h = self._enter()
         self._searching_thread = threading.get_ident()
         try:
-            st = lib.chess_search(h, ctypes.byref(board._pos), ctypes.byref(limits),
-                                  ctypes.byref(result))
+            st = call(h)
         finally:
             self._searching_thread = None
             self._busy.release()
@@ -211,13 +226,7 @@ class Engine:
                 self.close()
         if raised:
             raise raised[0]
-        check(st, "search")
-        n = min(result.pvLength, _ffi.MAX_PV)
-        return SearchResult(
-            Move(result.bestMove) if result.bestMove else None,
-            Move(result.ponderMove) if result.ponderMove else None,
-            result.scoreCp, result.mateIn, result.depth, result.seldepth, result.nodes,
-            result.timeMs, [Move(m) for m in result.pv[:n]])
+        return int(st)
 
     def stop(self) -> None:
         """Stops the running search (it returns its best move within milliseconds). Safe from

@@ -50,7 +50,7 @@ class PgnGame:
         """An empty game from ``start`` (the standard position when None), result ``*``."""
         h = ctypes.c_void_p()
         check(lib.chess_pgnGameNew(ctypes.byref(h)))
-        self._h = h
+        self._h: Optional[ctypes.c_void_p] = h
         if start is not None:
             check(lib.chess_pgnGameReset(self._h, ctypes.byref(start._pos)))
 
@@ -197,7 +197,7 @@ class PgnReader:
         raw = data.encode("utf-8") if isinstance(data, str) else bytes(data)
         h = ctypes.c_void_p()
         check(lib.chess_pgnReaderNew(raw, len(raw), ctypes.byref(h)))
-        self._h = h
+        self._h: Optional[ctypes.c_void_p] = h
         self.errors: List[PgnError] = []
 
     def __del__(self) -> None:
