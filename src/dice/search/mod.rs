@@ -47,6 +47,7 @@ pub mod arena;
 pub mod expectimax;
 pub mod order;
 pub mod player;
+mod smp;
 pub mod tt;
 
 use crate::dice::eval::{DiceEvaluator, EVAL_MAX};
@@ -58,7 +59,8 @@ use crate::dice::Phase;
 use crate::moves::Move;
 pub use expectimax::TurnLine;
 use expectimax::{OutcomeList, Searcher, NEG_INF, POS_INF};
-use std::sync::atomic::{AtomicBool, Ordering};
+use smp::{HelperSlot, Helpers, RootKind};
+use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::sync::Arc;
 use std::time::Instant;
 use tt::DiceTable;
@@ -303,10 +305,20 @@ impl DiceStopHandle {
     }
 }
 
-/// The Dice Chess engine: table, evaluator, configuration.
+/// The most search threads [`DiceEngine::set_threads`] takes (as the `Threads` option).
+pub const MAX_THREADS: usize = 256;
+
+/// The Dice Chess engine: table, evaluator, configuration, helper threads.
 pub struct DiceEngine {
+    /// The main thread's searcher (the calling thread's).
     s: Searcher,
     rules: Rules,
+    /// The other threads (`None` with one thread).
+    helpers: Option<Helpers>,
+    /// Every thread's nodes during a multi-threaded search.
+    shared_nodes: Arc<AtomicU64>,
+    /// Nodes of the last search, every thread's.
+    last_nodes: u64,
 }
 
 impl core::fmt::Debug for DiceEngine {
@@ -314,6 +326,7 @@ impl core::fmt::Debug for DiceEngine {
         f.debug_struct("DiceEngine")
             .field("hash_mib", &self.s.tt.size_mib())
             .field("config", &self.s.config)
+            .field("threads", &self.threads())
             .finish()
     }
 }
@@ -333,7 +346,7 @@ impl DiceEngine {
         let rules = Rules::TwoDice;
         Some(DiceEngine {
             s: Searcher {
-                tt: DiceTable::try_new(hash_mib)?,
+                tt: Arc::new(DiceTable::try_new(hash_mib)?),
                 eval: DiceEvaluator::new(rules),
                 config,
                 fixed: fixed_outcomes(&config),
@@ -348,9 +361,84 @@ impl DiceEngine {
                 root_prev: Move::NONE,
                 root_prev_done: false,
                 root_best: 0,
+                shared_nodes: None,
+                published: 0,
+                root_rotate: 0,
             },
             rules,
+            helpers: None,
+            shared_nodes: Arc::new(AtomicU64::new(0)),
+            last_nodes: 0,
         })
+    }
+
+    /// Search threads (1: the calling thread alone).
+    pub fn threads(&self) -> usize {
+        1 + self.helpers.as_ref().map_or(0, Helpers::len)
+    }
+
+    /// Sets the number of search threads, 1 to [`MAX_THREADS`] (clamped): the calling
+    /// thread and `n - 1` helper threads, started here and kept (asleep between searches)
+    /// until the count changes or the engine is dropped. Returns false, keeping the old
+    /// threads, when a thread cannot be started.
+    ///
+    /// With one thread the search is exactly the single-threaded one (same nodes, same
+    /// values). With more (Lazy SMP, see `smp.rs`) every thread searches the same root
+    /// and shares the table; the result is the calling thread's, `nodes` counts every
+    /// thread's. A configuration that uses the table runs in its fast mode then
+    /// ([`SearchConfig::exact_tt`] is ignored: entries stored by another thread at another
+    /// depth are reused), so results may differ from run to run; a configuration without
+    /// the table ignores the helpers (they would share nothing) and searches on one thread.
+    pub fn set_threads(&mut self, n: usize) -> bool {
+        let n = n.clamp(1, MAX_THREADS);
+        if n == self.threads() {
+            return true;
+        }
+        if n == 1 {
+            self.helpers = None;
+            return true;
+        }
+        let mut slots = Vec::new();
+        if slots.try_reserve_exact(n - 1).is_err() {
+            return false;
+        }
+        for id in 1..n {
+            slots.push(HelperSlot {
+                s: Searcher {
+                    tt: self.s.tt.clone(),
+                    eval: self.s.eval.clone(),
+                    config: self.s.config,
+                    fixed: self.s.fixed,
+                    nodes: 0,
+                    node_limit: 0,
+                    start: Instant::now(),
+                    hard_ms: None,
+                    stop: self.s.stop.clone(),
+                    aborted: false,
+                    lines: [TurnLine::default(); 4],
+                    root_micro: usize::MAX,
+                    root_prev: Move::NONE,
+                    root_prev_done: false,
+                    root_best: 0,
+                    shared_nodes: Some(self.shared_nodes.clone()),
+                    published: 0,
+                    root_rotate: id,
+                },
+                game: DiceGame::new(self.rules),
+                kind: RootKind::Decision,
+                max_depth: 1,
+                id,
+            });
+        }
+        // The old helpers stop first (their slots hold the table too).
+        self.helpers = None;
+        match Helpers::spawn(slots) {
+            Some(h) => {
+                self.helpers = Some(h);
+                true
+            }
+            None => false,
+        }
     }
 
     /// The techniques in use.
@@ -365,6 +453,11 @@ impl DiceEngine {
         self.s.tt.clear();
     }
 
+    /// Whether a search uses the helper threads (some, and a configuration with the table).
+    fn parallel(&self) -> bool {
+        self.helpers.is_some() && self.s.config.tt
+    }
+
     /// Table size in MiB.
     pub fn hash_mib(&self) -> usize {
         self.s.tt.size_mib()
@@ -375,10 +468,22 @@ impl DiceEngine {
     pub fn set_hash_mib(&mut self, mib: usize) -> bool {
         match DiceTable::try_new(mib) {
             Some(t) => {
-                self.s.tt = t;
+                self.s.tt = Arc::new(t);
+                self.share_table();
                 true
             }
             None => false,
+        }
+    }
+
+    /// Gives the helpers the main thread's table (after a resize).
+    fn share_table(&mut self) {
+        if let Some(h) = &self.helpers {
+            for mut slot in h.slots() {
+                if !Arc::ptr_eq(&slot.s.tt, &self.s.tt) {
+                    slot.s.tt = self.s.tt.clone();
+                }
+            }
         }
     }
 
@@ -406,6 +511,62 @@ impl DiceEngine {
         self.s.lines = [TurnLine::default(); 4];
         self.s.root_micro = usize::MAX;
         self.s.root_prev = Move::NONE;
+    }
+
+    /// Hands the helpers the root and wakes them, when the search is parallel
+    /// ([`DiceEngine::set_threads`]): the main thread then counts nodes with them and uses
+    /// the table's fast mode. Returns the configuration to restore afterwards.
+    fn start_helpers(
+        &mut self,
+        game: &DiceGame,
+        kind: RootKind,
+        limits: &DiceLimits,
+    ) -> Option<SearchConfig> {
+        if !self.parallel() {
+            return None;
+        }
+        let saved = self.s.config;
+        self.s.config.exact_tt = false;
+        self.shared_nodes.store(0, Ordering::SeqCst);
+        self.s.shared_nodes = Some(self.shared_nodes.clone());
+        self.s.published = 0;
+        let helpers = self.helpers.as_ref()?;
+        for mut slot in helpers.slots() {
+            slot.reset();
+            if slot.s.eval.rules() != self.rules {
+                slot.s.eval = self.s.eval.clone();
+            }
+            if !Arc::ptr_eq(&slot.s.tt, &self.s.tt) {
+                slot.s.tt = self.s.tt.clone();
+            }
+            slot.s.config = self.s.config;
+            slot.s.fixed = self.s.fixed;
+            slot.s.node_limit = self.s.node_limit;
+            slot.s.start = self.s.start;
+            slot.s.hard_ms = self.s.hard_ms;
+            slot.s.root_micro = match kind {
+                RootKind::Decision => (game.h.micro as usize).min(3),
+                RootKind::Chance => usize::MAX,
+            };
+            slot.game.clone_from(game);
+            slot.kind = kind;
+            slot.max_depth = Self::max_depth(limits);
+        }
+        helpers.start();
+        Some(saved)
+    }
+
+    /// Stops the helpers started by [`DiceEngine::start_helpers`] (if any), waits for them
+    /// and restores the configuration; returns their nodes.
+    fn finish_helpers(&mut self, saved: Option<SearchConfig>) -> u64 {
+        let (Some(config), Some(helpers)) = (saved, self.helpers.as_ref()) else {
+            return 0;
+        };
+        self.s.stop.store(true, Ordering::SeqCst);
+        let nodes = helpers.wait();
+        self.s.config = config;
+        self.s.shared_nodes = None;
+        nodes
     }
 
     fn max_depth(limits: &DiceLimits) -> u32 {
@@ -444,7 +605,11 @@ impl DiceEngine {
             return Err(DiceSearchError::NotAwaitingMove);
         }
         self.begin(game, limits);
-        let r = self.search_decision(game, limits, on_info);
+        let saved = self.start_helpers(game, RootKind::Decision, limits);
+        let mut r = self.search_decision(game, limits, on_info);
+        r.nodes += self.finish_helpers(saved);
+        r.time_ms = self.elapsed_ms();
+        self.last_nodes = r.nodes;
         Ok(r)
     }
 
@@ -482,10 +647,11 @@ impl DiceEngine {
             best.line = line;
             best.value = v;
             best.depth = depth;
+            let nodes = self.s.total_nodes();
             on_info(&DiceInfo {
                 depth,
                 value: v,
-                nodes: self.s.nodes,
+                nodes,
                 time_ms: self.elapsed_ms(),
                 hashfull: self.s.tt.hashfull(),
                 line,
@@ -534,8 +700,10 @@ impl DiceEngine {
         };
         if game.status().is_over() {
             best.value = self.s.chance(&mut g, 0, 0, NEG_INF, POS_INF);
+            self.last_nodes = self.s.nodes;
             return Ok(best);
         }
+        let saved = self.start_helpers(game, RootKind::Chance, limits);
         for depth in 1..=Self::max_depth(limits) {
             let v = self.s.chance(&mut g, depth, 0, NEG_INF, POS_INF);
             if self.s.aborted {
@@ -543,10 +711,11 @@ impl DiceEngine {
             }
             best.value = v;
             best.depth = depth;
+            let nodes = self.s.total_nodes();
             on_info(&DiceInfo {
                 depth,
                 value: v,
-                nodes: self.s.nodes,
+                nodes,
                 time_ms: self.elapsed_ms(),
                 hashfull: self.s.tt.hashfull(),
                 line: TurnLine::default(),
@@ -558,8 +727,9 @@ impl DiceEngine {
         if best.depth == 0 {
             best.value = self.s.eval.evaluate(game).clamp(-EVAL_MAX, EVAL_MAX);
         }
-        best.nodes = self.s.nodes;
+        best.nodes = self.s.nodes + self.finish_helpers(saved);
         best.time_ms = self.elapsed_ms();
+        self.last_nodes = best.nodes;
         Ok(best)
     }
 
@@ -607,6 +777,7 @@ impl DiceEngine {
                 },
             });
         }
+        let helpers = self.start_helpers(game, RootKind::Chance, limits);
         let saved = g.h;
         'deepen: for depth in 1..=Self::max_depth(limits) {
             let mut sum = 0i64;
@@ -627,10 +798,11 @@ impl DiceEngine {
                 sum += adv.weight as i64 * v as i64;
             }
             let total = outcomes.denominator() as i64;
+            let nodes = self.s.total_nodes();
             on_info(&DiceInfo {
                 depth,
                 value: sum.div_euclid(total) as i32,
-                nodes: self.s.nodes,
+                nodes,
                 time_ms: self.elapsed_ms(),
                 hashfull: self.s.tt.hashfull(),
                 line: TurnLine::default(),
@@ -639,7 +811,9 @@ impl DiceEngine {
                 break;
             }
         }
-        let (nodes, ms) = (self.s.nodes, self.elapsed_ms());
+        let nodes = self.s.nodes + self.finish_helpers(helpers);
+        let ms = self.elapsed_ms();
+        self.last_nodes = nodes;
         for adv in out.iter_mut() {
             adv.result.nodes = nodes;
             adv.result.time_ms = ms;
@@ -652,9 +826,9 @@ impl DiceEngine {
         self.s.tt.hashfull()
     }
 
-    /// Nodes of the last search.
+    /// Nodes of the last search (every thread's).
     pub fn nodes(&self) -> u64 {
-        self.s.nodes
+        self.last_nodes
     }
 }
 
