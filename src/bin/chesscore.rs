@@ -540,7 +540,7 @@ fn parse_contestant(name: &str, s: &str) -> Result<Contestant, Failure> {
     Contestant::from_name(s).ok_or_else(|| {
         usage_error(
             DICE,
-            format!("{name} must be engine, engine:CONFIG (each with @THREADS or not), expectimax, heuristic, random or greedy, got '{s}'"),
+            format!("{name} must be engine, engine:CONFIG, expectimax, heuristic, random or greedy (an engine may end in @THREADS), got '{s}'"),
         )
     })
 }
