@@ -203,8 +203,10 @@ impl Searcher {
     }
 
     pub(crate) fn check_limits(&mut self) {
+        // (With several threads this also publishes this thread's nodes.)
+        let nodes = self.total_nodes();
         if self.stop.load(Ordering::Relaxed)
-            || (self.node_limit > 0 && self.total_nodes() >= self.node_limit)
+            || (self.node_limit > 0 && nodes >= self.node_limit)
             || self
                 .hard_ms
                 .is_some_and(|ms| self.start.elapsed().as_millis() as u64 >= ms)
