@@ -2,17 +2,32 @@
 //! iterative deepening, behind one handle ([`DiceEngine`]).
 //!
 //! Module map: [`expectimax`] (chance and decision nodes, Star1/Star2, exactness), [`tt`]
-//! (the table and its keys), [`order`] (move and outcome ordering), [`player`] (the engine
-//! and plain expectimax as [`crate::dice::Player`]s), [`arena`] (matches between players,
-//! score and Elo).
+//! (the table and its keys, shared by the threads without locks), `smp` (Lazy SMP: the
+//! helper threads), [`order`] (move and outcome ordering), [`player`] (the engine and plain
+//! expectimax as [`crate::dice::Player`]s), [`arena`] (matches between players, score and
+//! Elo).
 //!
 //! # Design
 //! [`DiceEngine`] owns its table (allocated when the engine is made or resized with
-//! [`DiceEngine::set_hash_mib`], never during a search), its evaluator and a stop flag
-//! ([`DiceStopHandle`]). A search allocates nothing per node (tests/dice_search_no_alloc.rs
-//! counts). The C ABI keeps one `DiceEngine` beside the chess engine in each `ChessEngine`
-//! handle, made on the first Dice Chess call with the handle's `Hash` size, so the handle's
-//! busy state, stop and options serve both.
+//! [`DiceEngine::set_hash_mib`], never during a search), its evaluator, a stop flag
+//! ([`DiceStopHandle`]) and its helper threads ([`DiceEngine::set_threads`]: started when the
+//! count is set, asleep between searches). A search allocates nothing, on any thread
+//! (tests/dice_search_no_alloc.rs and tests/dice_smp_no_alloc.rs count). The C ABI keeps one
+//! `DiceEngine` beside the chess engine in each `ChessEngine` handle, made on the first Dice
+//! Chess call, taking the handle's `Hash` and `Threads` options, so the handle's busy state,
+//! stop and options serve both.
+//!
+//! # Threads
+//! With `n > 1` threads the search is Lazy SMP (`smp.rs`): the calling thread (the main
+//! one, whose result is returned) and `n - 1` helpers search the same root and share the
+//! table; helpers start one turn deeper (odd ones) and rotate their root moves, so they
+//! fill the table with what the main thread needs next. The stop flag, the time limit and
+//! the node limit (every thread's nodes together) stop every thread; `nodes` is every
+//! thread's. A configuration with the table runs in its fast mode then (the exact mode
+//! cannot hold when another thread stores entries of other depths), so results may differ
+//! from run to run; one without the table ignores the helpers. With one thread (the
+//! default) the search is exactly the single-threaded one: same values, moves and node
+//! counts (tests/dice_smp.rs checks it after thread counts have changed).
 //!
 //! Depth counts turns (a three-dice turn of up to three micro-moves is one ply); chance
 //! nodes cost no depth. [`SearchConfig`] switches each technique on or off: the tests prove
@@ -41,7 +56,11 @@
 //!   one costs about ten times the last); a stopped iteration keeps the best of its root
 //!   moves searched completely (the previous best is searched first, so one that beats it
 //!   is better at the deeper depth), and never compares a move whose search was cut short.
-//! * No quiescence search and no Lazy SMP yet (one thread): see the open points.
+//! * Lazy SMP rather than root splitting: it needs no work queue, keeps the single-thread
+//!   code path unchanged, and in expectimax the shared table is what saves work (helpers
+//!   searching other root moves and deeper iterations store the subtrees the main thread
+//!   reaches next). Root splitting could keep the exact mode exact; not built.
+//! * No quiescence search yet: see the open points.
 
 pub mod arena;
 pub mod expectimax;
