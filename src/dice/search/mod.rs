@@ -449,9 +449,7 @@ impl DiceEngine {
                 id,
             });
         }
-        // The old helpers stop first (their slots hold the table too).
-        self.helpers = None;
-        match Helpers::spawn(slots) {
+        match Helpers::spawn(slots, self.s.stop.clone()) {
             Some(h) => {
                 self.helpers = Some(h);
                 true
@@ -550,6 +548,7 @@ impl DiceEngine {
         self.s.shared_nodes = Some(self.shared_nodes.clone());
         self.s.published = 0;
         let helpers = self.helpers.as_ref()?;
+        helpers.settle();
         for mut slot in helpers.slots() {
             slot.reset();
             if slot.s.eval.rules() != self.rules {

@@ -23,7 +23,7 @@ use super::expectimax::{Searcher, NEG_INF, POS_INF};
 use super::{win_in, TurnLine};
 use crate::dice::game::DiceGame;
 use crate::moves::Move;
-use std::sync::atomic::Ordering;
+use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{Arc, Condvar, Mutex, MutexGuard, PoisonError};
 use std::thread::JoinHandle;
 
@@ -108,6 +108,9 @@ fn lock<T>(m: &Mutex<T>) -> MutexGuard<'_, T> {
 /// The helper threads (none with one thread).
 pub(crate) struct Helpers {
     shared: Arc<Shared>,
+    /// The engine's stop flag (raised to end a search that was not finished, see
+    /// [`Helpers::settle`] and the drop).
+    stop: Arc<AtomicBool>,
     slots: Vec<Arc<Mutex<HelperSlot>>>,
     handles: Vec<JoinHandle<()>>,
 }
@@ -121,9 +124,10 @@ impl core::fmt::Debug for Helpers {
 impl Helpers {
     /// Starts a thread for each slot, or `None` when a thread cannot be started (those
     /// started are stopped again).
-    pub(crate) fn spawn(slots: Vec<HelperSlot>) -> Option<Helpers> {
+    pub(crate) fn spawn(slots: Vec<HelperSlot>, stop: Arc<AtomicBool>) -> Option<Helpers> {
         let mut h = Helpers {
             shared: Arc::new(Shared::default()),
+            stop,
             slots: Vec::new(),
             handles: Vec::new(),
         };
@@ -165,6 +169,19 @@ impl Helpers {
         self.slots.len()
     }
 
+    /// Makes sure no helper still works on an earlier search (possible only when the main
+    /// thread's search ended by a panic, before it could stop them): stops and waits for
+    /// them, then lowers the stop flag again. Call before [`Helpers::slots`] at a search's
+    /// start.
+    pub(crate) fn settle(&self) {
+        if lock(&self.shared.state).running == 0 {
+            return;
+        }
+        self.stop.store(true, Ordering::SeqCst);
+        self.wait();
+        self.stop.store(false, Ordering::SeqCst);
+    }
+
     /// Wakes every helper on the slots as set up.
     pub(crate) fn start(&self) {
         let mut st = lock(&self.shared.state);
@@ -191,6 +208,8 @@ impl Helpers {
 
 impl Drop for Helpers {
     fn drop(&mut self) {
+        // (A search still running, after a panic on the main thread, ends too.)
+        self.stop.store(true, Ordering::SeqCst);
         lock(&self.shared.state).quit = true;
         self.shared.go.notify_all();
         for h in self.handles.drain(..) {
