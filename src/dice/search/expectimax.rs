@@ -132,7 +132,9 @@ impl TurnLine {
 }
 
 /// Everything one search uses besides the game: the table, evaluator, configuration,
-/// counters and stop conditions.
+/// counters and stop conditions. A clone shares the table and the stop flag (helper
+/// threads are made so) and has an evaluator of its own.
+#[derive(Clone)]
 pub(crate) struct Searcher {
     /// The table, shared with the engine's other search threads.
     pub(crate) tt: Arc<DiceTable>,

@@ -422,27 +422,11 @@ impl DiceEngine {
             return false;
         }
         for id in 1..n {
+            let mut s = self.s.clone();
+            s.shared_nodes = Some(self.shared_nodes.clone());
+            s.root_rotate = id;
             slots.push(HelperSlot {
-                s: Searcher {
-                    tt: self.s.tt.clone(),
-                    eval: self.s.eval.clone(),
-                    config: self.s.config,
-                    fixed: self.s.fixed,
-                    nodes: 0,
-                    node_limit: 0,
-                    start: Instant::now(),
-                    hard_ms: None,
-                    stop: self.s.stop.clone(),
-                    aborted: false,
-                    lines: [TurnLine::default(); 4],
-                    root_micro: usize::MAX,
-                    root_prev: Move::NONE,
-                    root_prev_done: false,
-                    root_best: 0,
-                    shared_nodes: Some(self.shared_nodes.clone()),
-                    published: 0,
-                    root_rotate: id,
-                },
+                s,
                 game: DiceGame::new(self.rules),
                 kind: RootKind::Decision,
                 max_depth: 1,
