@@ -4,7 +4,9 @@
  * chess_diceEvaluate (an even start, results of finished games), chess_diceSearchAllRolls
  * (every outcome with its weight and a move legal for it), the info callback (increasing
  * depths), chess_engineStop from a second thread ending an infinite search, CHESS_ERR_ENGINE_BUSY
- * meanwhile, and every bad argument refused with nothing written and the game untouched.
+ * meanwhile, and every bad argument refused with nothing written and the game untouched; then
+ * the same searches with the Threads option at 2 (the Dice Chess search on two threads) and
+ * back at 1.
  */
 #define _POSIX_C_SOURCE 200809L
 
@@ -327,7 +329,18 @@ int main(void)
     test_stop_from_another_thread(e);
     CHECK_STATUS(chess_engineSetOption(e, "Hash", "4"), CHESS_OK, "Hash");
     test_search_two_dice(e);
+    /* Two threads: legal moves and turns, values on the scale, the stop ends both. */
+    CHECK_STATUS(chess_engineSetOption(e, "Threads", "2"), CHESS_OK, "Threads 2");
+    test_search_two_dice(e);
+    test_three_dice_turn(e);
+    test_king_capture(e);
+    test_evaluate_and_all_rolls(e);
+    test_stop_from_another_thread(e);
+    CHECK_STATUS(chess_engineSetOption(e, "Threads", "1"), CHESS_OK, "Threads 1");
+    test_search_two_dice(e);
+    CHECK_STATUS(chess_engineSetOption(e, "Threads", "3"), CHESS_OK, "Threads 3");
     CHECK_STATUS(chess_engineNewGame(e), CHESS_OK, "new game");
+    test_three_dice_turn(e);
     chess_engineFree(e);
     return test_summary("test_dice_search");
 }

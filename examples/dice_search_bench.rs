@@ -7,8 +7,15 @@
 //! cargo run --release --example dice_search_bench                # the benchmark
 //! cargo run --release --example dice_search_bench -- --ms 1000 --time-positions 50
 //! cargo run --release --example dice_search_bench -- --make-positions   # rewrite the file
+//! cargo run --release --example dice_search_bench -- --threads 2 --runs 5   # Lazy SMP
 //! ```
 //! Depths: 3 turns for two dice and one die, 2 for three dice (the issue's).
+//!
+//! `--threads N` measures Lazy SMP instead: the time to finish the fixed depth on the
+//! positions (each from an empty table, [`SearchConfig::ALL`]) and the nodes per second,
+//! with 1 thread and with N, `--runs` times each (alternating), and the medians; then the
+//! mean depth completed in `--ms` per position with each (when `--time-positions` is not 0).
+//! With several threads nodes and times vary from run to run.
 
 use chesscore::dice::player::{sample_roll, GreedyPlayer, Player, RandomPlayer, Rng};
 use chesscore::dice::search::{DiceEngine, DiceLimits, SearchConfig};
@@ -77,6 +84,81 @@ fn load() -> Vec<DiceGame> {
         .collect()
 }
 
+fn median(v: &mut [f64]) -> f64 {
+    v.sort_by(f64::total_cmp);
+    let n = v.len();
+    if n % 2 == 1 {
+        v[n / 2]
+    } else {
+        (v[n / 2 - 1] + v[n / 2]) / 2.0
+    }
+}
+
+/// Lazy SMP: time and nodes to finish `depth` on `set` with 1 and `threads` threads.
+fn smp_bench(set: &[&DiceGame], depth: u32, threads: usize, runs: usize, ms: u64, timed: usize) {
+    println!(
+        "Lazy SMP: {} positions, depth {depth} (turns), config all, 1 and {threads} threads, {runs} runs",
+        set.len()
+    );
+    let counts = [1, threads];
+    let mut engines: Vec<DiceEngine> = counts
+        .iter()
+        .map(|&n| {
+            let mut e = DiceEngine::new(64);
+            assert!(e.set_threads(n), "threads");
+            e
+        })
+        .collect();
+    let mut times = vec![Vec::new(); 2];
+    let mut rates = vec![Vec::new(); 2];
+    for run in 0..runs {
+        for (k, e) in engines.iter_mut().enumerate() {
+            let (mut nodes, mut values) = (0u64, 0i64);
+            let t = Instant::now();
+            for g in set {
+                e.new_game();
+                let r = e.search(g, &DiceLimits::depth(depth), &mut |_| {}).unwrap();
+                nodes += r.nodes;
+                values += i64::from(r.value);
+            }
+            let secs = t.elapsed().as_secs_f64();
+            println!(
+                "run {} threads {:>3}: {:>9.1} ms {nodes:>12} nodes {:>10.0} nodes/s (sum of values {values})",
+                run + 1,
+                counts[k],
+                secs * 1e3,
+                nodes as f64 / secs
+            );
+            times[k].push(secs * 1e3);
+            rates[k].push(nodes as f64 / secs);
+        }
+    }
+    let (t1, tn) = (median(&mut times[0]), median(&mut times[1]));
+    let (r1, rn) = (median(&mut rates[0]), median(&mut rates[1]));
+    println!(
+        "median: 1 thread {t1:.1} ms {r1:.0} nodes/s; {threads} threads {tn:.1} ms {rn:.0} nodes/s; time-to-depth speedup {:.2}, nodes/s ratio {:.2}",
+        t1 / tn,
+        rn / r1
+    );
+    if timed == 0 {
+        return;
+    }
+    for (k, e) in engines.iter_mut().enumerate() {
+        let mut depths = Vec::new();
+        for g in set.iter().take(timed) {
+            e.new_game();
+            let r = e.search(g, &DiceLimits::movetime(ms), &mut |_| {}).unwrap();
+            depths.push(r.depth);
+        }
+        let mean = depths.iter().sum::<u32>() as f64 / depths.len().max(1) as f64;
+        println!(
+            "threads {:>3}: mean depth completed in {ms} ms {mean:.2} (first {} positions)",
+            counts[k],
+            depths.len()
+        );
+    }
+}
+
 fn main() {
     let args: Vec<String> = std::env::args().skip(1).collect();
     if args.iter().any(|a| a == "--make-positions") {
@@ -99,6 +181,8 @@ fn main() {
         .position(|a| a == "--rules")
         .and_then(|i| args.get(i + 1))
         .and_then(|r| Rules::from_name(r));
+    let threads = arg("--threads", 0) as usize;
+    let runs = arg("--runs", 3) as usize;
     let games = load();
     let configs = [
         ("plain", SearchConfig::PLAIN),
@@ -121,6 +205,12 @@ fn main() {
             (0, _) => 3,
             (d, _) => d,
         };
+        if threads > 0 {
+            print!("{rules}: ");
+            smp_bench(&set, depth, threads, runs, ms, time_positions);
+            println!();
+            continue;
+        }
         println!(
             "{rules}: {} positions, depth {depth} (turns)\n{:<12} {:>14} {:>9} {:>10} {:>8}",
             set.len(),

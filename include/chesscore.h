@@ -1390,7 +1390,7 @@ ChessStatus chess_diceGetPosition(const ChessDiceGame *game, ChessPosition *pos)
  * Errors, with nothing written: `CHESS_ERR_NULL_ARGUMENT`, `CHESS_ERR_DICE_INVALID_GAME`,
  * `CHESS_ERR_DICE_NOT_AWAITING_MOVE` (not rolled, or over), `CHESS_ERR_INVALID_LIMITS`,
  * `CHESS_ERR_DICE_UNSUPPORTED_LIMITS`, `CHESS_ERR_ENGINE_BUSY`, `CHESS_ERR_OUT_OF_MEMORY`
- * (the `Hash` size could not be had).
+ * (the `Hash` size or the `Threads` threads could not be had).
  *
  * # Safety
  * `engine` is NULL or a live engine; `game` is NULL or points to a `ChessDiceGame`;
@@ -1468,13 +1468,13 @@ void chess_engineFree(ChessEngine *engine);
 /**
  * Sets an option, by its UCI name and value (names compare without regard to case; both are
  * trimmed): `Hash` (MiB, 1..65536, default 16; the table is emptied when its size changes),
- * `Threads` (1..256, default 1; Lazy SMP), `Clear Hash` (a button: `value` is ignored, pass
- * ""), `Ponder` (`true`/`false`, informational), `Move Overhead` (ms subtracted from each
- * move's time for transmission, 0..5000, default 10), `MultiPV` (lines reported per
- * iteration, 1..256, default 1). Errors: `CHESS_ERR_UNKNOWN_OPTION`,
- * `CHESS_ERR_BAD_OPTION_VALUE`, `CHESS_ERR_OUT_OF_MEMORY` (the old table stays),
- * `CHESS_ERR_ENGINE_BUSY` during a search, `CHESS_ERR_INVALID_ARGUMENT` for text that is not
- * UTF-8; the engine is then unchanged.
+ * `Threads` (1..256, default 1; Lazy SMP, for the chess and the Dice Chess searches),
+ * `Clear Hash` (a button: `value` is ignored, pass ""), `Ponder` (`true`/`false`,
+ * informational), `Move Overhead` (ms subtracted from each move's time for transmission,
+ * 0..5000, default 10), `MultiPV` (lines reported per iteration, 1..256, default 1).
+ * Errors: `CHESS_ERR_UNKNOWN_OPTION`, `CHESS_ERR_BAD_OPTION_VALUE`, `CHESS_ERR_OUT_OF_MEMORY`
+ * (the old table stays), `CHESS_ERR_ENGINE_BUSY` during a search,
+ * `CHESS_ERR_INVALID_ARGUMENT` for text that is not UTF-8; the engine is then unchanged.
  *
  * # Safety
  * `engine` is NULL or a live engine; `name` and `value` are NULL or NUL-terminated strings.

@@ -735,3 +735,61 @@ fn dice_match_between_engine_configurations() {
         "{stdout}"
     );
 }
+
+/// `dice match` with threads: `engine@N` (and `engine:CONFIG@N`) names an engine on N
+/// threads, `--threads` sets the others; bad thread counts are refused.
+#[test]
+fn dice_match_with_threads() {
+    let out = run(&[
+        "dice",
+        "match",
+        "--rules",
+        "two-dice",
+        "--a",
+        "engine@2",
+        "--b",
+        "engine:star2-tt",
+        "--threads",
+        "2",
+        "--depth",
+        "1",
+        "--games",
+        "2",
+    ]);
+    assert!(out.status.success(), "{}", text(&out.stderr));
+    let stdout = text(&out.stdout);
+    let last = stdout.lines().last().unwrap_or("");
+    assert!(
+        last.starts_with("result engine@2 vs star2-tt (two-dice): ") && last.contains(" of 2,"),
+        "{stdout}"
+    );
+    let help = assert_ok(&["dice", "--help"]);
+    assert!(
+        help.contains("--threads N") && help.contains("engine@N"),
+        "{help}"
+    );
+    for (args, want) in [
+        (
+            &["dice", "match", "--a", "engine@0"][..],
+            "--a must be engine",
+        ),
+        (&["dice", "match", "--b", "greedy@2"], "--b must be engine"),
+        (
+            &["dice", "match", "--a", "engine@257"],
+            "--a must be engine",
+        ),
+        (
+            &["dice", "--threads", "0"],
+            "--threads needs a whole number from 1 to 256",
+        ),
+        (
+            &["dice", "selfplay", "--threads", "2"],
+            "unknown option '--threads'",
+        ),
+    ] {
+        let out = run(args);
+        assert!(!out.status.success(), "{args:?}");
+        let err = text(&out.stderr);
+        assert!(err.contains(want), "{args:?}: {err}");
+    }
+}

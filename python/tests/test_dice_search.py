@@ -96,3 +96,29 @@ def test_stop_from_another_thread(engine):
     r = dice_search(engine, game, infinite=True)
     assert time.monotonic() - t0 < 5
     assert r.best_move in game.legal_moves() and r.depth >= 1
+
+
+def test_threads_option_drives_the_dice_search():
+    """``Threads`` above 1: the Dice Chess search on that many threads (Lazy SMP), a legal
+    move and turn with a value on the scale, a stop that ends it, and back to one thread."""
+    with Engine(Hash=4, Threads=2) as e:
+        game = DiceGame(DiceRules.TWO_DICE)
+        game.roll(Roll.of(1, 2))
+        r = dice_search(e, game, depth=2)
+        assert r.best_move in game.legal_moves() and r.depth == 2
+        assert abs(r.value) <= DICE_WIN_VALUE and r.nodes > 0
+        three = DiceGame(DiceRules.THREE_DICE)
+        three.roll(Roll.of(1, 1, 2))
+        r = dice_search(e, three, depth=1)
+        assert len(r.turn) == 3
+        for m in r.turn:
+            assert m in three.legal_moves()
+            three.push(m)
+        threading.Timer(0.2, e.stop).start()
+        t0 = time.monotonic()
+        r = dice_search(e, game, infinite=True)
+        assert time.monotonic() - t0 < 5
+        assert r.best_move in game.legal_moves() and r.depth >= 1
+        e.set_option("Threads", 1)
+        r = dice_search(e, game, depth=2)
+        assert r.best_move in game.legal_moves() and r.depth == 2

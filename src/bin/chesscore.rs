@@ -6,9 +6,10 @@
 //! chesscore bench [DEPTH]
 //! chesscore perftbench [--full] [DEPTH]
 //! chesscore dice [--rules RULES] [--opponent PLAYER] [--color COLOR] [--seed N]
-//!                [--movetime MS] [--depth N]
+//!                [--movetime MS] [--depth N] [--threads N]
 //! chesscore dice match [--rules RULES] [--a PLAYER] [--b PLAYER] [--games N]
 //!                      [--movetime MS] [--depth N] [--concurrency K] [--seed N]
+//!                      [--threads N]
 //! chesscore dice selfplay [--rules RULES] [--games N] [--seed N] [--white PLAYER]
 //!                         [--black PLAYER] [--max-turns N] | --verify FILE
 //! chesscore --help | --version
@@ -116,9 +117,9 @@ finishes, then the total.
 
 const DICE_HELP: &str = "\
 usage: chesscore dice [--rules RULES] [--opponent PLAYER] [--color COLOR] [--seed N]
-                      [--movetime MS] [--depth N]
+                      [--movetime MS] [--depth N] [--threads N]
        chesscore dice match [--rules RULES] [--a PLAYER] [--b PLAYER] [--games N]
-                      [--movetime MS] [--depth N] [--concurrency K] [--seed N]
+                      [--movetime MS] [--depth N] [--concurrency K] [--seed N] [--threads N]
        chesscore dice selfplay [--rules RULES] [--games N] [--seed N] [--white PLAYER]
                                [--black PLAYER] [--max-turns N]
        chesscore dice selfplay --verify FILE
@@ -142,7 +143,10 @@ expectimax (plain expectimax: same evaluation, same time, nothing pruned), heuri
 plus king exposure and king attack terms, like the published three-dice bots), random, greedy
 (one ply: material and king safety). selfplay takes random and greedy only. engine:CONFIG
 is the engine with one of the search's named configurations (plain, star1, star2, star2-tt,
-all-exact, all: the default), for matches between versions of the search.
+all-exact, all: the default), for matches between versions of the search. engine@N and
+engine:CONFIG@N search on N threads (Lazy SMP: the table's fast mode, results may differ
+from run to run; a configuration without the table uses one), e.g. --a engine@2 --b engine
+with --concurrency 1, so that each game has the cores.
 
   --rules RULES      two-dice (default), one-die or three-dice
   --opponent PLAYER  engine (default), expectimax, heuristic, random or greedy
@@ -153,6 +157,8 @@ all-exact, all: the default), for matches between versions of the search.
   --b PLAYER         match: player B (default greedy)
   --concurrency K    match: games at once, 1 to 256 (default 1)
   --hash MIB         engine and expectimax: table size, 1 to 4096 (default 16)
+  --threads N        engine: search threads, 1 to 256, where the player has no @N
+                     (default 1)
   --color COLOR      white (default) or black: the side you play
   --seed N           seed of the dice (and of the players), 0 to 2^64-1 (default: the
                      clock for play, 1 for selfplay; game i of selfplay uses N + i)
@@ -452,8 +458,9 @@ enum Contestant {
     /// random or greedy.
     Builtin(PlayerKind),
     /// This search with a configuration: `engine` is [`SearchConfig::ALL`], `engine:NAME`
-    /// one of [`SearchConfig::NAMED`] (for matches between versions of the search).
-    Engine(SearchConfig),
+    /// one of [`SearchConfig::NAMED`] (for matches between versions of the search); with
+    /// `@N` on N threads (`None`: `--threads`).
+    Engine(SearchConfig, Option<usize>),
     /// Plain expectimax ([`SearchConfig::PLAIN`]), same evaluator and limits.
     Expectimax,
     /// Greedy with king exposure and king attack terms ([`HeuristicPlayer`]): the baseline
@@ -462,41 +469,66 @@ enum Contestant {
 }
 
 impl Contestant {
-    fn name(self) -> &'static str {
+    fn name(self) -> String {
         match self {
-            Contestant::Builtin(k) => k.name(),
-            Contestant::Engine(c) => {
-                SearchConfig::NAMED
-                    .iter()
-                    .find(|(_, n)| *n == c)
-                    .map_or("engine", |(name, _)| match *name {
+            Contestant::Builtin(k) => k.name().to_owned(),
+            Contestant::Engine(c, threads) => {
+                let name = SearchConfig::NAMED.iter().find(|(_, n)| *n == c).map_or(
+                    "engine",
+                    |(name, _)| match *name {
                         "all" => "engine",
                         _ => name,
-                    })
+                    },
+                );
+                match threads {
+                    Some(n) => format!("{name}@{n}"),
+                    None => name.to_owned(),
+                }
             }
-            Contestant::Expectimax => "expectimax",
-            Contestant::Heuristic => "heuristic",
+            Contestant::Expectimax => "expectimax".to_owned(),
+            Contestant::Heuristic => "heuristic".to_owned(),
         }
     }
 
     fn from_name(s: &str) -> Option<Contestant> {
+        if let Some((engine, n)) = s.split_once('@') {
+            let n: usize = n.parse().ok().filter(|n| (1..=MAX_THREADS).contains(n))?;
+            return match Contestant::from_name(engine)? {
+                Contestant::Engine(c, None) => Some(Contestant::Engine(c, Some(n))),
+                _ => None,
+            };
+        }
         match s {
-            "engine" => Some(Contestant::Engine(SearchConfig::ALL)),
+            "engine" => Some(Contestant::Engine(SearchConfig::ALL, None)),
             "expectimax" => Some(Contestant::Expectimax),
             "heuristic" => Some(Contestant::Heuristic),
             _ => match s.strip_prefix("engine:") {
-                Some(config) => SearchConfig::from_name(config).map(Contestant::Engine),
+                Some(config) => {
+                    SearchConfig::from_name(config).map(|c| Contestant::Engine(c, None))
+                }
                 None => PlayerKind::from_name(s).map(Contestant::Builtin),
             },
         }
     }
 
-    /// The player for games of `rules`, drawing from `seed` where it draws at random.
-    fn player(self, rules: Rules, seed: u64, limits: DiceLimits, hash: usize) -> Box<dyn Player> {
+    /// The player for games of `rules`, drawing from `seed` where it draws at random; an
+    /// engine without `@N` searches on `threads` threads.
+    fn player(
+        self,
+        rules: Rules,
+        seed: u64,
+        limits: DiceLimits,
+        hash: usize,
+        threads: usize,
+    ) -> Box<dyn Player> {
         match self {
             Contestant::Builtin(k) => k.player(Rng(seed)),
             Contestant::Heuristic => Box::new(HeuristicPlayer::new(rules, Rng(seed))),
-            Contestant::Engine(c) => Box::new(EnginePlayer::new(c, limits, hash)),
+            Contestant::Engine(c, n) => {
+                let mut p = EnginePlayer::new(c, limits, hash);
+                p.engine().set_threads(n.unwrap_or(threads));
+                Box::new(p)
+            }
             Contestant::Expectimax => {
                 Box::new(EnginePlayer::new(SearchConfig::PLAIN, limits, hash))
             }
@@ -508,7 +540,7 @@ fn parse_contestant(name: &str, s: &str) -> Result<Contestant, Failure> {
     Contestant::from_name(s).ok_or_else(|| {
         usage_error(
             DICE,
-            format!("{name} must be engine, engine:CONFIG, expectimax, heuristic, random or greedy, got '{s}'"),
+            format!("{name} must be engine, engine:CONFIG, expectimax, heuristic, random or greedy (an engine may end in @THREADS), got '{s}'"),
         )
     })
 }
@@ -520,6 +552,7 @@ struct DiceArgs {
     movetime: Option<u64>,
     depth: u32,
     hash: usize,
+    threads: usize,
     a: Contestant,
     b: Contestant,
     concurrency: usize,
@@ -542,11 +575,12 @@ fn dice_cmd(args: &[String], out: &mut impl Write) -> Result<(), Failure> {
     let match_mode = mode == Mode::Match;
     let mut a = DiceArgs {
         rules: Rules::TwoDice,
-        opponent: Contestant::Engine(SearchConfig::ALL),
+        opponent: Contestant::Engine(SearchConfig::ALL, None),
         movetime: None,
         depth: 0,
         hash: 16,
-        a: Contestant::Engine(SearchConfig::ALL),
+        threads: 1,
+        a: Contestant::Engine(SearchConfig::ALL, None),
         b: Contestant::Builtin(PlayerKind::Greedy),
         concurrency: 1,
         human: chesscore::Color::WHITE,
@@ -602,6 +636,9 @@ fn dice_cmd(args: &[String], out: &mut impl Write) -> Result<(), Failure> {
             }
             "--hash" if !selfplay_mode => {
                 a.hash = parse_number("--hash", value()?, 1, 4096, "1 to 4096")?
+            }
+            "--threads" if !selfplay_mode => {
+                a.threads = parse_number("--threads", value()?, 1, MAX_THREADS, "1 to 256")?
             }
             "--a" if match_mode => a.a = parse_contestant("--a", value()?)?,
             "--b" if match_mode => a.b = parse_contestant("--b", value()?)?,
@@ -680,10 +717,10 @@ fn match_cmd(a: &DiceArgs, out: &mut impl Write) -> Result<(), Failure> {
     let limits = a.limits(100);
     let seed = a.seed.unwrap_or(1);
     let games = if a.games == 1 { 100 } else { a.games };
-    let (pa, pb, hash) = (a.a, a.b, a.hash);
+    let (pa, pb, hash, threads) = (a.a, a.b, a.hash, a.threads);
     let rules = a.rules;
-    let make_a = move |s: u64| pa.player(rules, s, limits, hash);
-    let make_b = move |s: u64| pb.player(rules, s, limits, hash);
+    let make_a = move |s: u64| pa.player(rules, s, limits, hash, threads);
+    let make_b = move |s: u64| pb.player(rules, s, limits, hash, threads);
     writeln!(
         out,
         "match {} (A) vs {} (B), {} rules, {games} games, movetime {} ms, depth {}, seed {seed}, {} thread(s)",
@@ -865,9 +902,13 @@ fn play_cmd(
 ) -> Result<(), Failure> {
     let mut g = DiceGame::new(a.rules);
     let mut dice_rng = Rng(seed);
-    let mut opponent = a
-        .opponent
-        .player(a.rules, seed ^ 0x0bb0_0bb0, a.limits(1000), a.hash);
+    let mut opponent = a.opponent.player(
+        a.rules,
+        seed ^ 0x0bb0_0bb0,
+        a.limits(1000),
+        a.hash,
+        a.threads,
+    );
     writeln!(
         out,
         "Dice Chess, {} rules, seed {seed}; you play {} against the {} player.",

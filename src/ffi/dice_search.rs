@@ -1,8 +1,13 @@
 //! The Dice Chess engine's C skin (issue 12): the best move or three-dice turn for a rolled
 //! game, the expected score before the roll, and the advice for every roll at once, over
 //! [`crate::dice::search::DiceEngine`] held by the same `ChessEngine` handle as the chess
-//! search (same busy state, stop, `Hash` option, limits struct and info callback; see
-//! `src/ffi/engine.rs`).
+//! search (same busy state, stop, `Hash` and `Threads` options, limits struct and info
+//! callback; see `src/ffi/engine.rs`).
+//!
+//! `Threads` above 1 runs the Dice Chess search on that many threads (Lazy SMP, see
+//! `src/dice/search/smp.rs`): the table in its fast mode, the calling thread's result,
+//! `nodes` summed over the threads; results may then differ from run to run. With 1 (the
+//! default) the search is single-threaded and repeatable.
 //!
 //! Limits: `depth` (turns), `nodes`, `movetimeMs`, the side to move's clock and increment
 //! (a move takes the clock over `movestogo` (25 when 0, at most 50) plus 3/4 of the
@@ -198,7 +203,7 @@ fn search_error(e: DiceSearchError) -> ChessStatus {
 /// Errors, with nothing written: `CHESS_ERR_NULL_ARGUMENT`, `CHESS_ERR_DICE_INVALID_GAME`,
 /// `CHESS_ERR_DICE_NOT_AWAITING_MOVE` (not rolled, or over), `CHESS_ERR_INVALID_LIMITS`,
 /// `CHESS_ERR_DICE_UNSUPPORTED_LIMITS`, `CHESS_ERR_ENGINE_BUSY`, `CHESS_ERR_OUT_OF_MEMORY`
-/// (the `Hash` size could not be had).
+/// (the `Hash` size or the `Threads` threads could not be had).
 ///
 /// # Safety
 /// `engine` is NULL or a live engine; `game` is NULL or points to a `ChessDiceGame`;

@@ -14,9 +14,11 @@
 //!
 //! The handle also holds the Dice Chess engine ([`crate::dice::search::DiceEngine`], used by
 //! `src/ffi/dice_search.rs`) under the same claim: its table starts at 1 MiB and takes the
-//! `Hash` size on the first Dice Chess call after a change (at the call, never during the
-//! search); `chess_engineStop` stops either search, new game and `Clear Hash` clear both
-//! tables.
+//! `Hash` size on the first Dice Chess call after a change, and its helper threads (one
+//! thread at first) follow the `Threads` option the same way: started at the first Dice
+//! Chess call after a change, then kept asleep between searches until the option changes or
+//! the handle is freed (at the call, never during the search); `chess_engineStop` stops
+//! either search, new game and `Clear Hash` clear both tables.
 //!
 //! The engine itself sits in a `Mutex` for safe interior access; the claim makes it
 //! uncontended (a poisoned lock, after a caught panic, is taken over: the engine's tables hold
@@ -116,16 +118,21 @@ impl Claim<'_> {
             .expect("the guard lives as long as the claim")
     }
 
-    /// The Dice Chess engine, its table resized to the `Hash` option first if that changed
-    /// (`CHESS_ERR_OUT_OF_MEMORY` when the memory cannot be had; the old table stays).
+    /// The Dice Chess engine, its table resized to the `Hash` option and its threads set to
+    /// the `Threads` option first where those changed (`CHESS_ERR_OUT_OF_MEMORY` when the
+    /// memory or the threads cannot be had; the old table or threads stay).
     pub(super) fn dice(&mut self) -> Result<MutexGuard<'_, DiceEngine>, ChessStatus> {
         let mib = self.engine().hash_mib();
+        let threads = self.engine().thread_count();
         let mut dice = self
             .handle
             .dice
             .lock()
             .unwrap_or_else(PoisonError::into_inner);
         if dice.hash_mib() != mib && !dice.set_hash_mib(mib) {
+            return Err(ChessStatus::CHESS_ERR_OUT_OF_MEMORY);
+        }
+        if dice.threads() != threads && !dice.set_threads(threads) {
             return Err(ChessStatus::CHESS_ERR_OUT_OF_MEMORY);
         }
         Ok(dice)
@@ -206,13 +213,13 @@ pub unsafe extern "C" fn chess_engineFree(engine: *mut ChessEngine) {
 
 /// Sets an option, by its UCI name and value (names compare without regard to case; both are
 /// trimmed): `Hash` (MiB, 1..65536, default 16; the table is emptied when its size changes),
-/// `Threads` (1..256, default 1; Lazy SMP), `Clear Hash` (a button: `value` is ignored, pass
-/// ""), `Ponder` (`true`/`false`, informational), `Move Overhead` (ms subtracted from each
-/// move's time for transmission, 0..5000, default 10), `MultiPV` (lines reported per
-/// iteration, 1..256, default 1). Errors: `CHESS_ERR_UNKNOWN_OPTION`,
-/// `CHESS_ERR_BAD_OPTION_VALUE`, `CHESS_ERR_OUT_OF_MEMORY` (the old table stays),
-/// `CHESS_ERR_ENGINE_BUSY` during a search, `CHESS_ERR_INVALID_ARGUMENT` for text that is not
-/// UTF-8; the engine is then unchanged.
+/// `Threads` (1..256, default 1; Lazy SMP, for the chess and the Dice Chess searches),
+/// `Clear Hash` (a button: `value` is ignored, pass ""), `Ponder` (`true`/`false`,
+/// informational), `Move Overhead` (ms subtracted from each move's time for transmission,
+/// 0..5000, default 10), `MultiPV` (lines reported per iteration, 1..256, default 1).
+/// Errors: `CHESS_ERR_UNKNOWN_OPTION`, `CHESS_ERR_BAD_OPTION_VALUE`, `CHESS_ERR_OUT_OF_MEMORY`
+/// (the old table stays), `CHESS_ERR_ENGINE_BUSY` during a search,
+/// `CHESS_ERR_INVALID_ARGUMENT` for text that is not UTF-8; the engine is then unchanged.
 ///
 /// # Safety
 /// `engine` is NULL or a live engine; `name` and `value` are NULL or NUL-terminated strings.

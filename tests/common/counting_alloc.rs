@@ -4,6 +4,7 @@
 
 use std::alloc::{GlobalAlloc, Layout, System};
 use std::cell::Cell;
+use std::sync::atomic::{AtomicUsize, Ordering};
 
 struct Counting;
 
@@ -13,7 +14,12 @@ thread_local! {
     static ALLOCATIONS: Cell<usize> = const { Cell::new(0) };
 }
 
+/// Allocations made by every thread (for code that runs on threads of its own; meaningful
+/// only in a test binary with one test, since the harness runs tests side by side).
+static ALL_THREADS: AtomicUsize = AtomicUsize::new(0);
+
 fn count_one() {
+    ALL_THREADS.fetch_add(1, Ordering::Relaxed);
     // `try_with`: during thread teardown the slot may be gone; such allocations are not ours.
     let _ = ALLOCATIONS.try_with(|c| c.set(c.get() + 1));
 }
@@ -40,8 +46,17 @@ unsafe impl GlobalAlloc for Counting {
 static GLOBAL: Counting = Counting;
 
 /// The allocations this thread makes while `f` runs.
+#[allow(dead_code)]
 pub fn allocations_during(f: impl FnOnce()) -> usize {
     let before = ALLOCATIONS.with(Cell::get);
     f();
     ALLOCATIONS.with(Cell::get) - before
+}
+
+/// The allocations every thread makes while `f` runs (see [`ALL_THREADS`]).
+#[allow(dead_code)]
+pub fn allocations_on_all_threads_during(f: impl FnOnce()) -> usize {
+    let before = ALL_THREADS.load(Ordering::SeqCst);
+    f();
+    ALL_THREADS.load(Ordering::SeqCst) - before
 }

@@ -52,7 +52,8 @@ use crate::dice::roll::{Outcome, Outcomes, Roll, MAX_OUTCOMES};
 use crate::dice::rules::Rules;
 use crate::dice::status::DiceStatus;
 use crate::moves::{Move, MoveList};
-use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
+use std::sync::Arc;
 use std::time::Instant;
 
 /// Below every value.
@@ -131,9 +132,12 @@ impl TurnLine {
 }
 
 /// Everything one search uses besides the game: the table, evaluator, configuration,
-/// counters and stop conditions.
+/// counters and stop conditions. A clone shares the table and the stop flag (helper
+/// threads are made so) and has an evaluator of its own.
+#[derive(Clone)]
 pub(crate) struct Searcher {
-    pub(crate) tt: DiceTable,
+    /// The table, shared with the engine's other search threads.
+    pub(crate) tt: Arc<DiceTable>,
     pub(crate) eval: DiceEvaluator,
     pub(crate) config: SearchConfig,
     pub(crate) fixed: [OutcomeList; 3],
@@ -141,7 +145,7 @@ pub(crate) struct Searcher {
     pub(crate) node_limit: u64,
     pub(crate) start: Instant,
     pub(crate) hard_ms: Option<u64>,
-    pub(crate) stop: std::sync::Arc<AtomicBool>,
+    pub(crate) stop: Arc<AtomicBool>,
     pub(crate) aborted: bool,
     /// Root-turn lines: `lines[k]` is the best line from micro-move `k` of the root turn.
     pub(crate) lines: [TurnLine; 4],
@@ -154,6 +158,14 @@ pub(crate) struct Searcher {
     pub(crate) root_prev_done: bool,
     /// The value of this iteration's best completely searched root move.
     pub(crate) root_best: i32,
+    /// With several threads: the nodes of every thread, each adding its own every 1024
+    /// nodes, for the node limit (`None` with one thread: the limit counts `nodes`).
+    pub(crate) shared_nodes: Option<Arc<AtomicU64>>,
+    /// The part of `nodes` already added to `shared_nodes`.
+    pub(crate) published: u64,
+    /// A helper thread's root move rotation (0 on the main thread): its root moves are
+    /// searched in another order, so the threads fill the table with different subtrees.
+    pub(crate) root_rotate: usize,
 }
 
 #[inline]
@@ -193,13 +205,33 @@ impl Searcher {
     }
 
     pub(crate) fn check_limits(&mut self) {
+        // (With several threads this also publishes this thread's nodes.)
+        let nodes = self.total_nodes();
         if self.stop.load(Ordering::Relaxed)
-            || (self.node_limit > 0 && self.nodes >= self.node_limit)
+            || (self.node_limit > 0 && nodes >= self.node_limit)
             || self
                 .hard_ms
                 .is_some_and(|ms| self.start.elapsed().as_millis() as u64 >= ms)
         {
             self.aborted = true;
+        }
+    }
+
+    /// The nodes of this search: this thread's, or with several threads every thread's as
+    /// far as published (this one's published first, every 1024 nodes).
+    #[inline]
+    pub(crate) fn total_nodes(&mut self) -> u64 {
+        match &self.shared_nodes {
+            None => self.nodes,
+            Some(total) => {
+                let fresh = self.nodes - self.published;
+                if fresh >= 1024 {
+                    self.published = self.nodes;
+                    total.fetch_add(fresh, Ordering::Relaxed) + fresh
+                } else {
+                    total.load(Ordering::Relaxed) + fresh
+                }
+            }
         }
     }
 
@@ -482,6 +514,11 @@ impl Searcher {
             let moves = list.as_mut_slice();
             if let Some(i) = moves.iter().position(|&m| m == self.root_prev) {
                 moves[..=i].rotate_right(1);
+            }
+            // A helper thread starts elsewhere in the list (its result is not used).
+            if self.root_rotate != 0 && moves.len() > 1 {
+                let k = self.root_rotate % moves.len();
+                moves.rotate_left(k);
             }
         }
         let mut alpha = alpha;

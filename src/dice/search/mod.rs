@@ -2,17 +2,32 @@
 //! iterative deepening, behind one handle ([`DiceEngine`]).
 //!
 //! Module map: [`expectimax`] (chance and decision nodes, Star1/Star2, exactness), [`tt`]
-//! (the table and its keys), [`order`] (move and outcome ordering), [`player`] (the engine
-//! and plain expectimax as [`crate::dice::Player`]s), [`arena`] (matches between players,
-//! score and Elo).
+//! (the table and its keys, shared by the threads without locks), `smp` (Lazy SMP: the
+//! helper threads), [`order`] (move and outcome ordering), [`player`] (the engine and plain
+//! expectimax as [`crate::dice::Player`]s), [`arena`] (matches between players, score and
+//! Elo).
 //!
 //! # Design
 //! [`DiceEngine`] owns its table (allocated when the engine is made or resized with
-//! [`DiceEngine::set_hash_mib`], never during a search), its evaluator and a stop flag
-//! ([`DiceStopHandle`]). A search allocates nothing per node (tests/dice_search_no_alloc.rs
-//! counts). The C ABI keeps one `DiceEngine` beside the chess engine in each `ChessEngine`
-//! handle, made on the first Dice Chess call with the handle's `Hash` size, so the handle's
-//! busy state, stop and options serve both.
+//! [`DiceEngine::set_hash_mib`], never during a search), its evaluator, a stop flag
+//! ([`DiceStopHandle`]) and its helper threads ([`DiceEngine::set_threads`]: started when the
+//! count is set, asleep between searches). A search allocates nothing, on any thread
+//! (tests/dice_search_no_alloc.rs and tests/dice_smp_no_alloc.rs count). The C ABI keeps one
+//! `DiceEngine` beside the chess engine in each `ChessEngine` handle, made on the first Dice
+//! Chess call, taking the handle's `Hash` and `Threads` options, so the handle's busy state,
+//! stop and options serve both.
+//!
+//! # Threads
+//! With `n > 1` threads the search is Lazy SMP (`smp.rs`): the calling thread (the main
+//! one, whose result is returned) and `n - 1` helpers search the same root and share the
+//! table; helpers start one turn deeper (odd ones) and rotate their root moves, so they
+//! fill the table with what the main thread needs next. The stop flag, the time limit and
+//! the node limit (every thread's nodes together) stop every thread; `nodes` is every
+//! thread's. A configuration with the table runs in its fast mode then (the exact mode
+//! cannot hold when another thread stores entries of other depths), so results may differ
+//! from run to run; one without the table ignores the helpers. With one thread (the
+//! default) the search is exactly the single-threaded one: same values, moves and node
+//! counts (tests/dice_smp.rs checks it after thread counts have changed).
 //!
 //! Depth counts turns (a three-dice turn of up to three micro-moves is one ply); chance
 //! nodes cost no depth. [`SearchConfig`] switches each technique on or off: the tests prove
@@ -41,12 +56,17 @@
 //!   one costs about ten times the last); a stopped iteration keeps the best of its root
 //!   moves searched completely (the previous best is searched first, so one that beats it
 //!   is better at the deeper depth), and never compares a move whose search was cut short.
-//! * No quiescence search and no Lazy SMP yet (one thread): see the open points.
+//! * Lazy SMP rather than root splitting: it needs no work queue, keeps the single-thread
+//!   code path unchanged, and in expectimax the shared table is what saves work (helpers
+//!   searching other root moves and deeper iterations store the subtrees the main thread
+//!   reaches next). Root splitting could keep the exact mode exact; not built.
+//! * No quiescence search yet: see the open points.
 
 pub mod arena;
 pub mod expectimax;
 pub mod order;
 pub mod player;
+mod smp;
 pub mod tt;
 
 use crate::dice::eval::{DiceEvaluator, EVAL_MAX};
@@ -58,7 +78,8 @@ use crate::dice::Phase;
 use crate::moves::Move;
 pub use expectimax::TurnLine;
 use expectimax::{OutcomeList, Searcher, NEG_INF, POS_INF};
-use std::sync::atomic::{AtomicBool, Ordering};
+use smp::{HelperSlot, Helpers, RootKind};
+use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::sync::Arc;
 use std::time::Instant;
 use tt::DiceTable;
@@ -303,10 +324,20 @@ impl DiceStopHandle {
     }
 }
 
-/// The Dice Chess engine: table, evaluator, configuration.
+/// The most search threads [`DiceEngine::set_threads`] takes (as the `Threads` option).
+pub const MAX_THREADS: usize = 256;
+
+/// The Dice Chess engine: table, evaluator, configuration, helper threads.
 pub struct DiceEngine {
+    /// The main thread's searcher (the calling thread's).
     s: Searcher,
     rules: Rules,
+    /// The other threads (`None` with one thread).
+    helpers: Option<Helpers>,
+    /// Every thread's nodes during a multi-threaded search.
+    shared_nodes: Arc<AtomicU64>,
+    /// Nodes of the last search, every thread's.
+    last_nodes: u64,
 }
 
 impl core::fmt::Debug for DiceEngine {
@@ -314,6 +345,7 @@ impl core::fmt::Debug for DiceEngine {
         f.debug_struct("DiceEngine")
             .field("hash_mib", &self.s.tt.size_mib())
             .field("config", &self.s.config)
+            .field("threads", &self.threads())
             .finish()
     }
 }
@@ -333,7 +365,7 @@ impl DiceEngine {
         let rules = Rules::TwoDice;
         Some(DiceEngine {
             s: Searcher {
-                tt: DiceTable::try_new(hash_mib)?,
+                tt: Arc::new(DiceTable::try_new(hash_mib)?),
                 eval: DiceEvaluator::new(rules),
                 config,
                 fixed: fixed_outcomes(&config),
@@ -348,9 +380,66 @@ impl DiceEngine {
                 root_prev: Move::NONE,
                 root_prev_done: false,
                 root_best: 0,
+                shared_nodes: None,
+                published: 0,
+                root_rotate: 0,
             },
             rules,
+            helpers: None,
+            shared_nodes: Arc::new(AtomicU64::new(0)),
+            last_nodes: 0,
         })
+    }
+
+    /// Search threads (1: the calling thread alone).
+    pub fn threads(&self) -> usize {
+        1 + self.helpers.as_ref().map_or(0, Helpers::len)
+    }
+
+    /// Sets the number of search threads, 1 to [`MAX_THREADS`] (clamped): the calling
+    /// thread and `n - 1` helper threads, started here and kept (asleep between searches)
+    /// until the count changes or the engine is dropped. Returns false, keeping the old
+    /// threads, when a thread cannot be started.
+    ///
+    /// With one thread the search is exactly the single-threaded one (same nodes, same
+    /// values). With more (Lazy SMP, see `smp.rs`) every thread searches the same root
+    /// and shares the table; the result is the calling thread's, `nodes` counts every
+    /// thread's. A configuration that uses the table runs in its fast mode then
+    /// ([`SearchConfig::exact_tt`] is ignored: entries stored by another thread at another
+    /// depth are reused), so results may differ from run to run; a configuration without
+    /// the table ignores the helpers (they would share nothing) and searches on one thread.
+    pub fn set_threads(&mut self, n: usize) -> bool {
+        let n = n.clamp(1, MAX_THREADS);
+        if n == self.threads() {
+            return true;
+        }
+        if n == 1 {
+            self.helpers = None;
+            return true;
+        }
+        let mut slots = Vec::new();
+        if slots.try_reserve_exact(n - 1).is_err() {
+            return false;
+        }
+        for id in 1..n {
+            let mut s = self.s.clone();
+            s.shared_nodes = Some(self.shared_nodes.clone());
+            s.root_rotate = id;
+            slots.push(HelperSlot {
+                s,
+                game: DiceGame::new(self.rules),
+                kind: RootKind::Decision,
+                max_depth: 1,
+                id,
+            });
+        }
+        match Helpers::spawn(slots, self.s.stop.clone()) {
+            Some(h) => {
+                self.helpers = Some(h);
+                true
+            }
+            None => false,
+        }
     }
 
     /// The techniques in use.
@@ -365,6 +454,11 @@ impl DiceEngine {
         self.s.tt.clear();
     }
 
+    /// Whether a search uses the helper threads (some, and a configuration with the table).
+    fn parallel(&self) -> bool {
+        self.helpers.is_some() && self.s.config.tt
+    }
+
     /// Table size in MiB.
     pub fn hash_mib(&self) -> usize {
         self.s.tt.size_mib()
@@ -375,10 +469,22 @@ impl DiceEngine {
     pub fn set_hash_mib(&mut self, mib: usize) -> bool {
         match DiceTable::try_new(mib) {
             Some(t) => {
-                self.s.tt = t;
+                self.s.tt = Arc::new(t);
+                self.share_table();
                 true
             }
             None => false,
+        }
+    }
+
+    /// Gives the helpers the main thread's table (after a resize).
+    fn share_table(&mut self) {
+        if let Some(h) = &self.helpers {
+            for mut slot in h.slots() {
+                if !Arc::ptr_eq(&slot.s.tt, &self.s.tt) {
+                    slot.s.tt = self.s.tt.clone();
+                }
+            }
         }
     }
 
@@ -406,6 +512,63 @@ impl DiceEngine {
         self.s.lines = [TurnLine::default(); 4];
         self.s.root_micro = usize::MAX;
         self.s.root_prev = Move::NONE;
+    }
+
+    /// Hands the helpers the root and wakes them, when the search is parallel
+    /// ([`DiceEngine::set_threads`]): the main thread then counts nodes with them and uses
+    /// the table's fast mode. Returns the configuration to restore afterwards.
+    fn start_helpers(
+        &mut self,
+        game: &DiceGame,
+        kind: RootKind,
+        limits: &DiceLimits,
+    ) -> Option<SearchConfig> {
+        if !self.parallel() {
+            return None;
+        }
+        let saved = self.s.config;
+        self.s.config.exact_tt = false;
+        self.shared_nodes.store(0, Ordering::SeqCst);
+        self.s.shared_nodes = Some(self.shared_nodes.clone());
+        self.s.published = 0;
+        let helpers = self.helpers.as_ref()?;
+        helpers.settle();
+        for mut slot in helpers.slots() {
+            slot.reset();
+            if slot.s.eval.rules() != self.rules {
+                slot.s.eval = self.s.eval.clone();
+            }
+            if !Arc::ptr_eq(&slot.s.tt, &self.s.tt) {
+                slot.s.tt = self.s.tt.clone();
+            }
+            slot.s.config = self.s.config;
+            slot.s.fixed = self.s.fixed;
+            slot.s.node_limit = self.s.node_limit;
+            slot.s.start = self.s.start;
+            slot.s.hard_ms = self.s.hard_ms;
+            slot.s.root_micro = match kind {
+                RootKind::Decision => (game.h.micro as usize).min(3),
+                RootKind::Chance => usize::MAX,
+            };
+            slot.game.clone_from(game);
+            slot.kind = kind;
+            slot.max_depth = Self::max_depth(limits);
+        }
+        helpers.start();
+        Some(saved)
+    }
+
+    /// Stops the helpers started by [`DiceEngine::start_helpers`] (if any), waits for them
+    /// and restores the configuration; returns their nodes.
+    fn finish_helpers(&mut self, saved: Option<SearchConfig>) -> u64 {
+        let (Some(config), Some(helpers)) = (saved, self.helpers.as_ref()) else {
+            return 0;
+        };
+        self.s.stop.store(true, Ordering::SeqCst);
+        let nodes = helpers.wait();
+        self.s.config = config;
+        self.s.shared_nodes = None;
+        nodes
     }
 
     fn max_depth(limits: &DiceLimits) -> u32 {
@@ -444,7 +607,11 @@ impl DiceEngine {
             return Err(DiceSearchError::NotAwaitingMove);
         }
         self.begin(game, limits);
-        let r = self.search_decision(game, limits, on_info);
+        let saved = self.start_helpers(game, RootKind::Decision, limits);
+        let mut r = self.search_decision(game, limits, on_info);
+        r.nodes += self.finish_helpers(saved);
+        r.time_ms = self.elapsed_ms();
+        self.last_nodes = r.nodes;
         Ok(r)
     }
 
@@ -482,10 +649,11 @@ impl DiceEngine {
             best.line = line;
             best.value = v;
             best.depth = depth;
+            let nodes = self.s.total_nodes();
             on_info(&DiceInfo {
                 depth,
                 value: v,
-                nodes: self.s.nodes,
+                nodes,
                 time_ms: self.elapsed_ms(),
                 hashfull: self.s.tt.hashfull(),
                 line,
@@ -534,8 +702,10 @@ impl DiceEngine {
         };
         if game.status().is_over() {
             best.value = self.s.chance(&mut g, 0, 0, NEG_INF, POS_INF);
+            self.last_nodes = self.s.nodes;
             return Ok(best);
         }
+        let saved = self.start_helpers(game, RootKind::Chance, limits);
         for depth in 1..=Self::max_depth(limits) {
             let v = self.s.chance(&mut g, depth, 0, NEG_INF, POS_INF);
             if self.s.aborted {
@@ -543,10 +713,11 @@ impl DiceEngine {
             }
             best.value = v;
             best.depth = depth;
+            let nodes = self.s.total_nodes();
             on_info(&DiceInfo {
                 depth,
                 value: v,
-                nodes: self.s.nodes,
+                nodes,
                 time_ms: self.elapsed_ms(),
                 hashfull: self.s.tt.hashfull(),
                 line: TurnLine::default(),
@@ -558,8 +729,9 @@ impl DiceEngine {
         if best.depth == 0 {
             best.value = self.s.eval.evaluate(game).clamp(-EVAL_MAX, EVAL_MAX);
         }
-        best.nodes = self.s.nodes;
+        best.nodes = self.s.nodes + self.finish_helpers(saved);
         best.time_ms = self.elapsed_ms();
+        self.last_nodes = best.nodes;
         Ok(best)
     }
 
@@ -607,6 +779,7 @@ impl DiceEngine {
                 },
             });
         }
+        let helpers = self.start_helpers(game, RootKind::Chance, limits);
         let saved = g.h;
         'deepen: for depth in 1..=Self::max_depth(limits) {
             let mut sum = 0i64;
@@ -627,10 +800,11 @@ impl DiceEngine {
                 sum += adv.weight as i64 * v as i64;
             }
             let total = outcomes.denominator() as i64;
+            let nodes = self.s.total_nodes();
             on_info(&DiceInfo {
                 depth,
                 value: sum.div_euclid(total) as i32,
-                nodes: self.s.nodes,
+                nodes,
                 time_ms: self.elapsed_ms(),
                 hashfull: self.s.tt.hashfull(),
                 line: TurnLine::default(),
@@ -639,7 +813,9 @@ impl DiceEngine {
                 break;
             }
         }
-        let (nodes, ms) = (self.s.nodes, self.elapsed_ms());
+        let nodes = self.s.nodes + self.finish_helpers(helpers);
+        let ms = self.elapsed_ms();
+        self.last_nodes = nodes;
         for adv in out.iter_mut() {
             adv.result.nodes = nodes;
             adv.result.time_ms = ms;
@@ -652,9 +828,9 @@ impl DiceEngine {
         self.s.tt.hashfull()
     }
 
-    /// Nodes of the last search.
+    /// Nodes of the last search (every thread's).
     pub fn nodes(&self) -> u64 {
-        self.s.nodes
+        self.last_nodes
     }
 }
 

@@ -1,5 +1,6 @@
 //! The Dice Chess transposition table: one 16-byte entry per slot, two slots a bucket,
-//! allocated once (creation or resize), never during a search.
+//! allocated once (creation or resize), never during a search, and shared by the search
+//! threads without locks.
 //!
 //! Keys keep pre-roll, post-roll and mid-turn nodes apart: [`DiceGame::hash`] mixes in the
 //! phase and the dice still to play, so a chance node (awaiting the roll), a decision node
@@ -11,10 +12,22 @@
 //! in turns (`ply`, for the exact mode, see [`super::SearchConfig::exact_tt`]) and, for
 //! decision nodes, the best move.
 //!
+//! # Sharing between threads
+//! The threads of one search (see [`super::DiceEngine::set_threads`]) probe and store the
+//! same table at once, with no lock. A slot is two 64-bit words written one after the other:
+//! `key ^ data` and `data`, where `data` packs value, move, depth and meta (the "lockless
+//! hashing" of Hyatt and Mann, as in the chess table, `crate::search::tt`). A reader
+//! recovers the key as the xor of the two words, so a slot torn by two threads writing at
+//! once decodes to a key that is (but for a chance of about 2^-64) no node's, and reads as a
+//! miss: never another node's value or move. A value that does get through that way would
+//! still lie on the value scale, and a move is only used to order the moves generated at the
+//! node. With one thread nothing is torn and the table behaves exactly as a plain array.
+//!
 //! [`DiceGame::hash`]: crate::dice::DiceGame::hash
 
 use crate::dice::DiceGame;
 use crate::moves::Move;
+use std::sync::atomic::{AtomicU64, Ordering};
 
 /// What a stored value is.
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
@@ -78,6 +91,43 @@ impl Entry {
 
 const _: () = assert!(core::mem::size_of::<Entry>() == 16);
 
+/// One slot of the table as two words written and read without locks: `key ^ data` and
+/// `data` (the decoded [`Entry`] packed into 64 bits).
+#[derive(Default)]
+struct Slot {
+    key_xor: AtomicU64,
+    data: AtomicU64,
+}
+
+const _: () = assert!(core::mem::size_of::<Slot>() == 16);
+
+impl Slot {
+    /// The entry in the slot (its key recovered from the two words: a torn slot decodes to
+    /// a key no node has, so it is never found).
+    #[inline]
+    fn load(&self) -> Entry {
+        let data = self.data.load(Ordering::Relaxed);
+        let key = self.key_xor.load(Ordering::Relaxed) ^ data;
+        Entry {
+            key,
+            value: data as u32 as i32,
+            mv: (data >> 32) as u16,
+            depth: (data >> 48) as u8,
+            meta: (data >> 56) as u8,
+        }
+    }
+
+    #[inline]
+    fn save(&self, e: &Entry) {
+        let data = u64::from(e.value as u32)
+            | u64::from(e.mv) << 32
+            | u64::from(e.depth) << 48
+            | u64::from(e.meta) << 56;
+        self.key_xor.store(e.key ^ data, Ordering::Relaxed);
+        self.data.store(data, Ordering::Relaxed);
+    }
+}
+
 /// The key of a search node: the game's hash, with the halfmove clock (and whether this
 /// three-dice turn already resets it) once the fifty-move rule comes within reach.
 #[inline]
@@ -93,9 +143,9 @@ pub fn node_key(game: &DiceGame) -> u64 {
     }
 }
 
-/// The table.
+/// The table (shared by the search threads: every method takes `&self`).
 pub struct DiceTable {
-    slots: Vec<Entry>,
+    slots: Box<[Slot]>,
     mask: usize,
 }
 
@@ -109,25 +159,31 @@ impl DiceTable {
     /// A table of about `mib` MiB (a power of two number of entries, at least 1024), or
     /// `None` when the memory cannot be had.
     pub fn try_new(mib: usize) -> Option<DiceTable> {
-        let want = (mib.max(1) << 20) / core::mem::size_of::<Entry>();
+        let want = (mib.max(1) << 20) / core::mem::size_of::<Slot>();
         let mut n = 1024usize;
         while n * 2 <= want {
             n *= 2;
         }
         let mut slots = Vec::new();
         slots.try_reserve_exact(n).ok()?;
-        slots.resize(n, Entry::EMPTY);
-        Some(DiceTable { slots, mask: n - 2 })
+        slots.resize_with(n, Slot::default);
+        Some(DiceTable {
+            slots: slots.into_boxed_slice(),
+            mask: n - 2,
+        })
     }
 
     /// Size in MiB (rounded down).
     pub fn size_mib(&self) -> usize {
-        (self.slots.len() * core::mem::size_of::<Entry>()) >> 20
+        (self.slots.len() * core::mem::size_of::<Slot>()) >> 20
     }
 
-    /// Empties every slot.
-    pub fn clear(&mut self) {
-        self.slots.fill(Entry::EMPTY);
+    /// Empties every slot (between searches: a search running meanwhile would see some
+    /// slots emptied).
+    pub fn clear(&self) {
+        for s in self.slots.iter() {
+            s.save(&Entry::EMPTY);
+        }
     }
 
     /// The entry of `key`, if stored.
@@ -136,36 +192,35 @@ impl DiceTable {
         let i = key as usize & self.mask;
         self.slots[i..i + 2]
             .iter()
+            .map(Slot::load)
             .find(|e| e.key == key && e.bound() != Bound::None)
-            .copied()
     }
 
     /// Stores a node: in the slot that holds the key, else over the shallower of the two.
     #[inline]
-    pub fn store(&mut self, key: u64, value: i32, bound: Bound, depth: u32, ply: u32, mv: Move) {
+    pub fn store(&self, key: u64, value: i32, bound: Bound, depth: u32, ply: u32, mv: Move) {
         let i = key as usize & self.mask;
-        let (a, b) = (self.slots[i], self.slots[i + 1]);
-        let j = if a.key == key || a.bound() == Bound::None {
-            i
+        let (a, b) = (self.slots[i].load(), self.slots[i + 1].load());
+        let (j, old) = if a.key == key || a.bound() == Bound::None {
+            (i, a)
         } else if b.key == key || b.bound() == Bound::None || b.depth < a.depth {
-            i + 1
+            (i + 1, b)
         } else {
-            i
+            (i, a)
         };
-        let old = self.slots[j];
         // Keep the move of the same node when the new entry has none.
         let mv = if mv == Move::NONE && old.key == key {
             old.mv
         } else {
             mv.raw()
         };
-        self.slots[j] = Entry {
+        self.slots[j].save(&Entry {
             key,
             value,
             mv,
             depth: depth.min(255) as u8,
             meta: bound as u8 | (ply.min(63) as u8) << 2,
-        };
+        });
     }
 
     /// Permille of slots in use (a sample of the first thousand).
@@ -173,7 +228,7 @@ impl DiceTable {
         let n = self.slots.len().min(1000);
         self.slots[..n]
             .iter()
-            .filter(|e| e.bound() != Bound::None)
+            .filter(|s| s.load().bound() != Bound::None)
             .count() as u32
             * 1000
             / n as u32
