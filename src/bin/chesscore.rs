@@ -142,7 +142,8 @@ expectimax (plain expectimax: same evaluation, same time, nothing pruned), heuri
 plus king exposure and king attack terms, like the published three-dice bots), random, greedy
 (one ply: material and king safety). selfplay takes random and greedy only. engine:CONFIG
 is the engine with one of the search's named configurations (plain, star1, star2, star2-tt,
-all-exact, all: the default), for matches between versions of the search.
+all-exact, all: the default, all-noqs: without quiescence, plain-qs, all-exact-qs, all-qs:
+quiescence in every rule set), for matches between versions of the search.
 
   --rules RULES      two-dice (default), one-die or three-dice
   --opponent PLAYER  engine (default), expectimax, heuristic, random or greedy

@@ -41,7 +41,10 @@
 //!   one costs about ten times the last); a stopped iteration keeps the best of its root
 //!   moves searched completely (the previous best is searched first, so one that beats it
 //!   is better at the deeper depth), and never compares a move whose search was cut short.
-//! * No quiescence search and no Lazy SMP yet (one thread): see the open points.
+//! * Quiescence ([`quiescence`], [`SearchConfig::quiescence`]) at depth-0 chance nodes: captures
+//!   weighted by the chance of rolling them; on in [`SearchConfig::ALL`] for two dice only,
+//!   where a match showed it gains (docs/dice-search.md has the numbers).
+//! * No Lazy SMP yet (one thread): see the open points.
 
 pub mod arena;
 pub mod expectimax;
