@@ -2,15 +2,23 @@
 //! [`super::SearchConfig::quiescence`] is on, instead of the bare static evaluation.
 //!
 //! # Definition (what the search returns exactly)
-//! `Q(g, q)` of a chance node `g` (awaiting its roll, not over) with `q` capture turns left,
-//! `s` the static value of `g` ([`crate::dice::eval::DiceEvaluator::evaluate`], clamped):
-//! * `q = 0`: `s`;
+//! `Q(g, q)` of a chance node `g` (awaiting its roll, not over) with `q` capture turns left
+//! (`q = QS_DEPTH` at the search's depth-0 chance nodes), `s` the *quiet* static value of `g`
+//! ([`crate::dice::eval::DiceEvaluator::evaluate_with_quiet`]: the evaluation without the
+//! mover's expected capture gain, which the quiescence searches instead; clamped):
+//! * `q = 0`: the full static value ([`crate::dice::eval::DiceEvaluator::evaluate`]);
 //! * else `floor(sum(w_i * D(g rolled i, s)) / D)` over the outcomes of `g`, where a decision
 //!   node's `D(h, s)` is the best of *standing pat* (`s`) and each legal **capture** of the
 //!   roll: a king capture is `WIN - ply`; a capture that ends the turn is `-Q(child, q - 1)`
 //!   (the child's status first: a two-dice mate or a draw is valued as in the search); a
-//!   three-dice capture that leaves dice to play is `D(child, e)` with `e` the static value
+//!   three-dice capture that leaves dice to play is `D(child, e)` with `e` the quiet value
 //!   of the mid-turn game (the mover may stop capturing there).
+//!
+//! Where it is used: [`super::SearchConfig::ALL`] in two dice only (matches in
+//! docs/dice-search.md: +54 and +33 Elo in two dice; no gain in one die; a large loss in three
+//! dice, where 56 outcomes with the maximum rule at every leaf halve the depth). In two dice
+//! the captures are searched once per piece type and shared by the outcomes (see
+//! `quiesce_two_dice`).
 //!
 //! So a capture counts only with the chance of rolling a die that allows it, and a
 //! recapture only with the chance of the opponent's roll allowing one: the exchange is
