@@ -4,14 +4,72 @@
 //! exactly its value (and the same root move), and the table on or off changes nothing at a
 //! fixed depth.
 
-use chesscore::dice::eval::{DiceEvaluator, EVAL_MAX};
+use chesscore::dice::eval::features::OUR_CAPTURE_GAIN;
+use chesscore::dice::eval::{dot, value_of_sum, DiceEvaluator, EVAL_MAX, NUM_FEATURES};
 use chesscore::dice::player::{Player, RandomPlayer, Rng};
+use chesscore::dice::search::quiescence::QS_DEPTH;
 use chesscore::dice::search::{DiceEngine, DiceLimits, SearchConfig, WIN};
 use chesscore::dice::{DiceGame, DiceStatus, Phase, Rules};
 use chesscore::Move;
 
-/// The slow reference: the value of a game awaiting its roll.
-fn slow_chance(g: &DiceGame, depth: u32, ply: i32, ev: &mut DiceEvaluator) -> i32 {
+/// The static value, or the quiet one (without the mover's expected capture gain, the
+/// quiescence's stand-pat value), from the evaluator's feature counts.
+fn static_value(g: &DiceGame, ev: &mut DiceEvaluator, quiet: bool) -> i32 {
+    let mut counts = [0; NUM_FEATURES];
+    let full = ev.trace(g, &mut counts);
+    if !quiet {
+        return full.clamp(-EVAL_MAX, EVAL_MAX);
+    }
+    counts[OUR_CAPTURE_GAIN] = 0;
+    value_of_sum(dot(ev.weights(), &counts)).clamp(-EVAL_MAX, EVAL_MAX)
+}
+
+/// The slow reference of the quiescence (the definition in `dice::search::quiescence`): a
+/// game awaiting its roll with `q` capture turns left. Every roll, every capture it allows.
+fn slow_quiesce(g: &DiceGame, q: u32, ply: i32, ev: &mut DiceEvaluator) -> i32 {
+    if q == 0 {
+        return static_value(g, ev, false);
+    }
+    let stand = static_value(g, ev, true);
+    let o = g.outcomes();
+    let mut sum = 0i64;
+    for oc in o.as_slice() {
+        let mut c = g.clone();
+        c.set_roll(oc.roll).unwrap();
+        sum += oc.weight as i64 * slow_qdecision(&c, q, ply, stand, ev) as i64;
+    }
+    sum.div_euclid(o.denominator() as i64) as i32
+}
+
+/// The quiescence's decision node: the best of standing pat and each capture.
+fn slow_qdecision(g: &DiceGame, q: u32, ply: i32, stand: i32, ev: &mut DiceEvaluator) -> i32 {
+    let mut best = stand;
+    for &m in g.moves().as_slice() {
+        if !m.is_capture() {
+            continue;
+        }
+        let mut c = g.clone();
+        c.make_move(m).unwrap();
+        let v = if c.winner().is_some() {
+            WIN - ply
+        } else if c.phase() == Phase::AwaitingMove {
+            let e = static_value(&c, ev, true);
+            slow_qdecision(&c, q, ply, e, ev)
+        } else {
+            match c.status() {
+                DiceStatus::Won { winner, .. } if winner == c.side_to_move() => -(WIN - ply - 1),
+                DiceStatus::Won { .. } => WIN - ply - 1,
+                DiceStatus::Drawn(_) => 0,
+                _ => -slow_quiesce(&c, q - 1, ply + 1, ev),
+            }
+        };
+        best = best.max(v);
+    }
+    best
+}
+
+/// The slow reference: the value of a game awaiting its roll (`qs`: quiescence leaves).
+fn slow_chance(g: &DiceGame, depth: u32, ply: i32, ev: &mut DiceEvaluator, qs: bool) -> i32 {
     match g.status() {
         DiceStatus::Won { winner, .. } => {
             return if winner == g.side_to_move() {
@@ -24,6 +82,9 @@ fn slow_chance(g: &DiceGame, depth: u32, ply: i32, ev: &mut DiceEvaluator) -> i3
         _ => {}
     }
     if depth == 0 {
+        if qs {
+            return slow_quiesce(g, QS_DEPTH, ply, ev);
+        }
         return ev.evaluate(g).clamp(-EVAL_MAX, EVAL_MAX);
     }
     let o = g.outcomes();
@@ -31,14 +92,20 @@ fn slow_chance(g: &DiceGame, depth: u32, ply: i32, ev: &mut DiceEvaluator) -> i3
     for oc in o.as_slice() {
         let mut c = g.clone();
         c.set_roll(oc.roll).unwrap();
-        sum += oc.weight as i64 * slow_decision(&c, depth, ply, ev).0 as i64;
+        sum += oc.weight as i64 * slow_decision(&c, depth, ply, ev, qs).0 as i64;
     }
     sum.div_euclid(o.denominator() as i64) as i32
 }
 
 /// The slow reference: the value of a game with its dice rolled, and the best move (the
 /// smallest raw move among the best).
-fn slow_decision(g: &DiceGame, depth: u32, ply: i32, ev: &mut DiceEvaluator) -> (i32, Move) {
+fn slow_decision(
+    g: &DiceGame,
+    depth: u32,
+    ply: i32,
+    ev: &mut DiceEvaluator,
+    qs: bool,
+) -> (i32, Move) {
     let moves = g.moves();
     let mut list: Vec<Move> = moves.as_slice().to_vec();
     if list.is_empty() {
@@ -51,9 +118,9 @@ fn slow_decision(g: &DiceGame, depth: u32, ply: i32, ev: &mut DiceEvaluator) -> 
         let v = if c.winner().is_some() {
             WIN - ply
         } else if c.phase() == Phase::AwaitingMove {
-            slow_decision(&c, depth, ply, ev).0
+            slow_decision(&c, depth, ply, ev, qs).0
         } else {
-            -slow_chance(&c, depth - 1, ply + 1, ev)
+            -slow_chance(&c, depth - 1, ply + 1, ev, qs)
         };
         if v > best.0 || (v == best.0 && m.raw() < best.1.raw()) {
             best = (v, m);
@@ -92,10 +159,13 @@ fn positions(rules: Rules, count: usize, seed: u64, min_turns: u64, spread: u64)
     out
 }
 
-const CONFIGS: [(&str, SearchConfig); 6] = SearchConfig::NAMED;
+const CONFIGS: [(&str, SearchConfig); 10] = SearchConfig::NAMED;
 
-fn exact_configs() -> impl Iterator<Item = (&'static str, SearchConfig)> {
-    CONFIGS.into_iter().filter(|(_, c)| c.exact_tt || !c.tt)
+/// The configurations that claim exactness, with quiescence leaves (`qs`) or without.
+fn exact_configs(qs: bool) -> impl Iterator<Item = (&'static str, SearchConfig)> {
+    CONFIGS
+        .into_iter()
+        .filter(move |(_, c)| (c.exact_tt || !c.tt) && c.quiescence == qs)
 }
 
 /// Plain-expectimax node count of a decision search (to keep the trees small), stopped
@@ -112,10 +182,11 @@ fn plain_nodes(g: &DiceGame, depth: u32, max: u64) -> u64 {
 }
 
 fn check_decisions(rules: Rules, count: usize, depth: u32, max_nodes: u64, seed: u64) {
-    check_decisions_from(rules, count, depth, max_nodes, seed, 4, 60)
+    check_decisions_from(rules, count, depth, max_nodes, seed, 4, 60, false)
 }
 
 /// As [`check_decisions`], from games `min_turns..min_turns + spread` turns in.
+#[allow(clippy::too_many_arguments)]
 fn check_decisions_from(
     rules: Rules,
     count: usize,
@@ -124,9 +195,10 @@ fn check_decisions_from(
     seed: u64,
     min_turns: u64,
     spread: u64,
+    qs: bool,
 ) {
     let mut ev = DiceEvaluator::new(rules);
-    let mut engines: Vec<(&str, DiceEngine)> = exact_configs()
+    let mut engines: Vec<(&str, DiceEngine)> = exact_configs(qs)
         .map(|(n, c)| {
             let mut e = DiceEngine::new(2);
             e.set_config(c);
@@ -147,15 +219,15 @@ fn check_decisions_from(
         if plain_nodes(&g, depth, max_nodes) > max_nodes {
             continue;
         }
-        let (want, want_move) = slow_decision(&g, depth, 0, &mut ev);
-        nonzero += (want != 0) as u32;
+        let want = slow_decision(&g, depth, 0, &mut ev, qs);
+        nonzero += (want.0 != 0) as u32;
         for (name, e) in engines.iter_mut() {
             let r = e
                 .search(&g, &DiceLimits::depth(depth), &mut |_| {})
                 .unwrap();
             assert_eq!(
                 (r.value, r.best_move()),
-                (want, want_move),
+                want,
                 "{rules} {name} depth {depth}: {g:?}"
             );
         }
@@ -165,9 +237,9 @@ fn check_decisions_from(
     assert!(nonzero > count as u32 / 10, "{rules}: trivial values only");
 }
 
-fn check_chance(rules: Rules, count: usize, depth: u32, seed: u64) {
+fn check_chance(rules: Rules, count: usize, depth: u32, seed: u64, qs: bool) {
     let mut ev = DiceEvaluator::new(rules);
-    let mut engines: Vec<(&str, DiceEngine)> = exact_configs()
+    let mut engines: Vec<(&str, DiceEngine)> = exact_configs(qs)
         .map(|(n, c)| {
             let mut e = DiceEngine::new(2);
             e.set_config(c);
@@ -175,7 +247,7 @@ fn check_chance(rules: Rules, count: usize, depth: u32, seed: u64) {
         })
         .collect();
     for g in positions(rules, count, seed, 20, 60) {
-        let want = slow_chance(&g, depth, 0, &mut ev);
+        let want = slow_chance(&g, depth, 0, &mut ev, qs);
         for (name, e) in engines.iter_mut() {
             let r = e
                 .evaluate(&g, &DiceLimits::depth(depth), &mut |_| {})
@@ -215,7 +287,7 @@ fn three_dice_two_turns_match_plain_expectimax() {
         "7k/6b1/8/8/8/8/1B6/K7 b - - 0 1",
     ];
     let mut ev = DiceEvaluator::new(Rules::ThreeDice);
-    let mut engines: Vec<(&str, DiceEngine)> = exact_configs()
+    let mut engines: Vec<(&str, DiceEngine)> = exact_configs(false)
         .map(|(n, c)| {
             let mut e = DiceEngine::new(2);
             e.set_config(c);
@@ -234,10 +306,10 @@ fn three_dice_two_turns_match_plain_expectimax() {
             if plain_nodes(&g, 2, 40_000) > 40_000 {
                 continue;
             }
-            let (want, want_move) = slow_decision(&g, 2, 0, &mut ev);
+            let want = slow_decision(&g, 2, 0, &mut ev, false);
             for (name, e) in engines.iter_mut() {
                 let r = e.search(&g, &DiceLimits::depth(2), &mut |_| {}).unwrap();
-                assert_eq!((r.value, r.best_move()), (want, want_move), "{name}: {g:?}");
+                assert_eq!((r.value, r.best_move()), want, "{name}: {g:?}");
             }
             checked += 1;
         }
@@ -247,9 +319,50 @@ fn three_dice_two_turns_match_plain_expectimax() {
 
 #[test]
 fn chance_nodes_match_plain_expectimax() {
-    check_chance(Rules::TwoDice, 60, 1, 4);
-    check_chance(Rules::OneDie, 100, 1, 5);
-    check_chance(Rules::ThreeDice, 5, 1, 6);
+    check_chance(Rules::TwoDice, 60, 1, 4, false);
+    check_chance(Rules::OneDie, 100, 1, 5, false);
+    check_chance(Rules::ThreeDice, 5, 1, 6, false);
+}
+
+/// The configurations with quiescence leaves against the slow reference with the same
+/// leaves (`slow_quiesce`, the quiescence's definition written here): decision nodes at one
+/// turn (and two in one die), chance nodes at one turn. Three dice only one tiny tree: the
+/// reference's 56 outcomes with the maximum rule at every leaf are very slow.
+#[test]
+fn quiescence_matches_its_definition() {
+    check_decisions_from(Rules::TwoDice, 30, 1, 2_000, 31, 4, 60, true);
+    check_decisions_from(Rules::OneDie, 40, 1, 2_000, 33, 4, 60, true);
+    check_decisions_from(Rules::OneDie, 12, 2, 1_500, 34, 4, 60, true);
+    // Three dice: sparse endgames with captures, every roll of a few (the reference's 56
+    // outcomes with the maximum rule at every leaf make big trees very slow).
+    let mut ev = DiceEvaluator::new(Rules::ThreeDice);
+    let mut engines: Vec<(&str, DiceEngine)> = exact_configs(true)
+        .map(|(n, c)| {
+            let mut e = DiceEngine::new(2);
+            e.set_config(c);
+            (n, e)
+        })
+        .collect();
+    let mut rng = Rng(35);
+    for fen in [
+        "4k3/8/8/3p4/4P3/2N5/8/4K3 w - - 0 1",
+        "4k3/8/2n5/3p4/4P3/8/8/4K3 b - - 0 1",
+        "8/2k5/8/2p5/1P2R3/8/5p2/4K3 w - - 0 1",
+    ] {
+        let g = DiceGame::from_fen(Rules::ThreeDice, fen).unwrap();
+        let o = g.outcomes();
+        for _ in 0..4 {
+            let roll = o.as_slice()[rng.below(o.as_slice().len() as u64) as usize].roll;
+            let mut g = g.clone();
+            g.set_roll(roll).unwrap();
+            let want = slow_decision(&g, 1, 0, &mut ev, true);
+            for (name, e) in engines.iter_mut() {
+                let r = e.search(&g, &DiceLimits::depth(1), &mut |_| {}).unwrap();
+                assert_eq!((r.value, r.best_move()), want, "{name}: {g:?}");
+            }
+        }
+    }
+    check_chance(Rules::OneDie, 16, 1, 37, true);
 }
 
 /// The table on or off (exact mode) gives the same value and move at every fixed depth,

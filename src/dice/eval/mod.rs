@@ -160,6 +160,17 @@ impl DiceEvaluator {
         self.trace(game, &mut counts)
     }
 
+    /// The static value of `game` (as [`DiceEvaluator::evaluate`]) and its *quiet* value:
+    /// the same without the side to move's expected capture gain
+    /// ([`features::OUR_CAPTURE_GAIN`] counted 0). The quiet value is the stand-pat value
+    /// of the search's quiescence, which searches those captures roll by roll instead.
+    pub fn evaluate_with_quiet(&mut self, game: &DiceGame) -> (i32, i32) {
+        let mut counts = [0; NUM_FEATURES];
+        let full = self.trace(game, &mut counts);
+        counts[features::OUR_CAPTURE_GAIN] = 0;
+        (full, value_of_sum(dot(&self.weights, &counts)))
+    }
+
     /// [`DiceEvaluator::evaluate`], writing the feature counts it used into `counts`: the
     /// value is always `value_of_sum(dot(weights, counts))`.
     pub fn trace(&mut self, game: &DiceGame, counts: &mut Counts) -> i32 {

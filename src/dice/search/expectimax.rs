@@ -10,7 +10,8 @@
 //! that ends the turn leads to the opponent's chance node one turn (one depth) deeper, whose
 //! value is negated; a three-dice micro-move that leaves the turn going leads to the same
 //! side's decision node at the same depth (a turn is one ply, whatever its micro-moves). At
-//! depth 0 a chance node takes the static evaluation.
+//! depth 0 a chance node takes the static evaluation, or with
+//! [`super::SearchConfig::quiescence`] the roll-aware capture search of [`super::quiescence`].
 //!
 //! # Value scale
 //! Heuristic values lie in `-EVAL_MAX..=EVAL_MAX` ([`crate::dice::eval::EVAL_MAX`]); a king
@@ -169,24 +170,24 @@ pub(crate) struct Searcher {
 }
 
 #[inline]
-fn floor_div(a: i64, b: i64) -> i64 {
+pub(super) fn floor_div(a: i64, b: i64) -> i64 {
     a.div_euclid(b)
 }
 
 #[inline]
-fn ceil_div(a: i64, b: i64) -> i64 {
+pub(super) fn ceil_div(a: i64, b: i64) -> i64 {
     -((-a).div_euclid(b))
 }
 
 #[inline]
-fn clamp_window(v: i64) -> i32 {
+pub(super) fn clamp_window(v: i64) -> i32 {
     v.clamp(NEG_INF as i64, POS_INF as i64) as i32
 }
 
 /// Sets the roll without the checks of [`DiceGame::set_roll`] (the search only sets rolls
 /// the chance node's outcomes list).
 #[inline]
-fn roll_unchecked(game: &mut DiceGame, roll: Roll) {
+pub(super) fn roll_unchecked(game: &mut DiceGame, roll: Roll) {
     game.h.dice = roll;
     game.h.phase = Phase::AwaitingMove as u8;
     game.h.micro = 0;
@@ -196,7 +197,7 @@ fn roll_unchecked(game: &mut DiceGame, roll: Roll) {
 impl Searcher {
     /// Counts a node; every 1024 nodes checks time, the node limit and the stop flag.
     #[inline]
-    fn tick(&mut self) -> bool {
+    pub(super) fn tick(&mut self) -> bool {
         self.nodes += 1;
         if self.nodes & 1023 == 0 {
             self.check_limits();
@@ -260,6 +261,9 @@ impl Searcher {
             _ => {}
         }
         if depth == 0 {
+            if self.config.quiescence && self.config.quiescence_rules & (1 << rules as u8) != 0 {
+                return self.quiesce(game, super::quiescence::QS_DEPTH, ply, alpha, beta);
+            }
             return self.eval.evaluate(game).clamp(-EVAL_MAX, EVAL_MAX);
         }
         let key = node_key(game);

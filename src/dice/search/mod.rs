@@ -60,12 +60,15 @@
 //!   code path unchanged, and in expectimax the shared table is what saves work (helpers
 //!   searching other root moves and deeper iterations store the subtrees the main thread
 //!   reaches next). Root splitting could keep the exact mode exact; not built.
-//! * No quiescence search yet: see the open points.
+//! * Quiescence ([`quiescence`], [`SearchConfig::quiescence`]) at depth-0 chance nodes: captures
+//!   weighted by the chance of rolling them; on in [`SearchConfig::ALL`] for two dice only,
+//!   where a match showed it gains (docs/dice-search.md has the numbers).
 
 pub mod arena;
 pub mod expectimax;
 pub mod order;
 pub mod player;
+pub mod quiescence;
 mod smp;
 pub mod tt;
 
@@ -122,6 +125,11 @@ pub struct SearchConfig {
     pub sharing: bool,
     /// Move and outcome ordering.
     pub ordering: bool,
+    /// Roll-aware quiescence at depth-0 chance nodes ([`quiescence`]) instead of the bare
+    /// static evaluation, in the rule sets of `quiescence_rules`.
+    pub quiescence: bool,
+    /// The rule sets where `quiescence` applies: bit `1 << rules as u8` each.
+    pub quiescence_rules: u8,
 }
 
 impl SearchConfig {
@@ -133,6 +141,8 @@ impl SearchConfig {
         exact_tt: true,
         sharing: false,
         ordering: false,
+        quiescence: false,
+        quiescence_rules: SearchConfig::QS_EVERY_RULE_SET,
     };
     /// Star1 with move and outcome ordering.
     pub const STAR1: SearchConfig = SearchConfig {
@@ -155,20 +165,53 @@ impl SearchConfig {
         sharing: true,
         ..SearchConfig::STAR2_TT
     };
-    /// Everything, the table in its fast mode: what the engine plays with.
-    pub const ALL: SearchConfig = SearchConfig {
+    /// Everything but quiescence, the table in its fast mode (the engine before quiescence).
+    pub const ALL_NOQS: SearchConfig = SearchConfig {
         exact_tt: false,
         ..SearchConfig::ALL_EXACT
     };
+    /// Everything, the table in its fast mode: what the engine plays with. Quiescence only
+    /// in two dice, where a match showed it gains (one die: no gain; three dice: a loss;
+    /// see docs/dice-search.md).
+    pub const ALL: SearchConfig = SearchConfig {
+        quiescence: true,
+        quiescence_rules: 1 << Rules::TwoDice as u8,
+        ..SearchConfig::ALL_NOQS
+    };
+    /// `quiescence_rules` with every rule set.
+    pub const QS_EVERY_RULE_SET: u8 = 0b111;
 
-    /// The named sets (`plain`, `star1`, `star2`, `star2-tt`, `all-exact`, `all`).
-    pub const NAMED: [(&'static str, SearchConfig); 6] = [
+    /// [`SearchConfig::ALL_EXACT`] with quiescence.
+    pub const ALL_EXACT_QS: SearchConfig = SearchConfig {
+        quiescence: true,
+        ..SearchConfig::ALL_EXACT
+    };
+    /// [`SearchConfig::ALL`] with quiescence in every rule set.
+    pub const ALL_QS: SearchConfig = SearchConfig {
+        quiescence: true,
+        ..SearchConfig::ALL_NOQS
+    };
+    /// Plain expectimax with quiescence leaves (nothing pruned: the tests' reference
+    /// for the quiescence definition).
+    pub const PLAIN_QS: SearchConfig = SearchConfig {
+        quiescence: true,
+        ..SearchConfig::PLAIN
+    };
+
+    /// The named sets (`plain`, `star1`, `star2`, `star2-tt`, `all-exact`, `all`, and
+    /// `all-noqs` without quiescence, `plain-qs`, `all-exact-qs`, `all-qs` with it in every
+    /// rule set).
+    pub const NAMED: [(&'static str, SearchConfig); 10] = [
         ("plain", SearchConfig::PLAIN),
         ("star1", SearchConfig::STAR1),
         ("star2", SearchConfig::STAR2),
         ("star2-tt", SearchConfig::STAR2_TT),
         ("all-exact", SearchConfig::ALL_EXACT),
         ("all", SearchConfig::ALL),
+        ("all-noqs", SearchConfig::ALL_NOQS),
+        ("plain-qs", SearchConfig::PLAIN_QS),
+        ("all-exact-qs", SearchConfig::ALL_EXACT_QS),
+        ("all-qs", SearchConfig::ALL_QS),
     ];
 
     /// The set with this name.
