@@ -104,6 +104,20 @@ fn main() {
         ("plain", SearchConfig::PLAIN),
         ("star1", SearchConfig::STAR1),
         ("star1+star2", SearchConfig::STAR2),
+        (
+            "star2+types",
+            SearchConfig {
+                type_sharing: true,
+                ..SearchConfig::STAR2
+            },
+        ),
+        (
+            "all-notypes",
+            SearchConfig {
+                type_sharing: false,
+                ..SearchConfig::ALL_EXACT
+            },
+        ),
         ("all-exact", SearchConfig::ALL_EXACT),
         ("all", SearchConfig::ALL),
     ];

@@ -104,6 +104,50 @@ impl OutcomeList {
     }
 }
 
+/// What a chance node knows of one piece type's moves (two-dice per-type sharing): nothing
+/// yet (`bound` [`Bound::None`]), no move (`empty`), or the best value with its bound under
+/// the window it was searched with, and the best move. Slot 0 holds the pass.
+#[derive(Copy, Clone)]
+struct TypeResult {
+    bound: Bound,
+    empty: bool,
+    value: i32,
+    best: Move,
+}
+
+impl TypeResult {
+    const UNKNOWN: TypeResult = TypeResult {
+        bound: Bound::None,
+        empty: false,
+        value: 0,
+        best: Move::NONE,
+    };
+
+    /// True when the result settles the type under the window `alpha..beta` (fail-soft).
+    #[inline]
+    fn decides(&self, alpha: i32, beta: i32) -> bool {
+        match self.bound {
+            Bound::None => false,
+            _ if self.empty => true,
+            Bound::Exact => true,
+            Bound::Lower => self.value >= beta,
+            Bound::Upper => self.value <= alpha,
+        }
+    }
+}
+
+/// The bound a fail-soft value `v` searched under `alpha..beta` stands for.
+#[inline]
+fn bound_of(v: i32, alpha: i32, beta: i32) -> Bound {
+    if v >= beta {
+        Bound::Lower
+    } else if v <= alpha {
+        Bound::Upper
+    } else {
+        Bound::Exact
+    }
+}
+
 /// The best line of the root turn: up to three micro-moves (one move in one and two dice;
 /// the pass is an empty line).
 #[derive(Copy, Clone, Debug, Default, PartialEq, Eq)]
@@ -252,6 +296,9 @@ impl Searcher {
         let saved = game.h;
         let pruning = self.config.star1;
         let mut lb = [L; MAX_OUTCOMES];
+        // Per-type sharing (two dice, below the root turn, whose decision nodes record lines).
+        let share = self.config.type_sharing && rules == Rules::TwoDice && ply > 0;
+        let mut types = [TypeResult::UNKNOWN; 7];
 
         // Star2: probe one move of each outcome.
         if self.config.star2 && pruning && beta < U {
@@ -269,7 +316,30 @@ impl Searcher {
                 }
                 let t = target.max(L as i64 + 1) as i32;
                 roll_unchecked(game, oc.roll);
-                let v = self.probe(game, depth, ply, t - 1, t);
+                let known = if share {
+                    known_lower(&types, game.h.dice)
+                } else {
+                    NEG_INF
+                };
+                let v = if known >= t {
+                    known
+                } else {
+                    let (v, m) = self.probe(game, depth, ply, t - 1, t);
+                    if share && v >= t && m != Move::NONE {
+                        // The probed move's value bounds its type from below.
+                        let k = game.pos.piece_on(m.from()).kind().to_u8() as usize;
+                        let r = &mut types[k];
+                        if r.bound == Bound::None || (r.bound == Bound::Lower && r.value < v) {
+                            *r = TypeResult {
+                                bound: Bound::Lower,
+                                empty: false,
+                                value: v,
+                                best: m,
+                            };
+                        }
+                    }
+                    v
+                };
                 game.h = saved;
                 if self.aborted {
                     return 0;
@@ -317,7 +387,11 @@ impl Searcher {
                 (NEG_INF, POS_INF)
             };
             roll_unchecked(game, oc.roll);
-            let v = self.decision(game, depth, ply, a, b);
+            let v = if share {
+                self.shared_decision(game, depth, ply, a, b, &mut types)
+            } else {
+                self.decision(game, depth, ply, a, b)
+            };
             game.h = saved;
             if self.aborted {
                 return 0;
@@ -408,12 +482,20 @@ impl Searcher {
     }
 
     /// Star2's probe: the value of one move (the table's or the best ordered one) under a
-    /// window; a lower bound of the decision node's value when at least `beta`.
-    fn probe(&mut self, game: &mut DiceGame, depth: u32, ply: u32, alpha: i32, beta: i32) -> i32 {
+    /// window, and the move; a lower bound of the decision node's value when at least `beta`.
+    fn probe(
+        &mut self,
+        game: &mut DiceGame,
+        depth: u32,
+        ply: u32,
+        alpha: i32,
+        beta: i32,
+    ) -> (i32, Move) {
         let mut list = MoveList::new();
         game.generate_moves_in_place(&mut list);
         if list.is_empty() {
-            return self.child(game, Move::NONE, depth, ply, alpha, beta);
+            let v = self.child(game, Move::NONE, depth, ply, alpha, beta);
+            return (v, Move::NONE);
         }
         let tt_move = if self.config.tt {
             self.tt
@@ -431,7 +513,208 @@ impl Searcher {
                 best = m;
             }
         }
-        self.child(game, best, depth, ply, alpha, beta)
+        (self.child(game, best, depth, ply, alpha, beta), best)
+    }
+
+    /// The decision node `game` (two dice, below the root turn) from its piece types: each
+    /// type of the roll (all six on doubles) is settled by what the chance node already
+    /// knows of it (`types`) or searched by [`Searcher::type_node`] under the window left,
+    /// alpha-beta over the types; the pass when none has a move. Fail-soft, like
+    /// [`Searcher::decision`], whose value it returns.
+    fn shared_decision(
+        &mut self,
+        game: &mut DiceGame,
+        depth: u32,
+        ply: u32,
+        alpha: i32,
+        beta: i32,
+        types: &mut [TypeResult; 7],
+    ) -> i32 {
+        if self.tick() {
+            return 0;
+        }
+        let key = node_key(game);
+        let mut tt_move = Move::NONE;
+        if self.config.tt {
+            if let Some(e) = self.tt.probe(key) {
+                tt_move = e.best_move();
+                if let Some(v) = self.usable(&e, depth, ply, alpha, beta) {
+                    return v;
+                }
+            }
+        }
+        let roll = game.h.dice;
+        let mask = if roll.is_doubles() {
+            crate::ALL_PIECE_TYPES
+        } else {
+            roll.mask()
+        };
+        let first = if tt_move == Move::NONE {
+            0
+        } else {
+            game.pos.piece_on(tt_move.from()).kind().to_u8()
+        };
+        // The table move's type first, then the types known best, then the unknown ones.
+        let mut order = [(0i32, 0u8); 6];
+        let mut n = 0;
+        for t in 1..=6u8 {
+            if mask & 1 << t == 0 {
+                continue;
+            }
+            let r = &types[t as usize];
+            let key = if t == first {
+                i32::MAX
+            } else if r.bound == Bound::None {
+                NEG_INF - 1
+            } else if r.empty {
+                NEG_INF - 2
+            } else {
+                r.value
+            };
+            let mut j = n;
+            while j > 0 && order[j - 1].0 < key {
+                order[j] = order[j - 1];
+                j -= 1;
+            }
+            order[j] = (key, t);
+            n += 1;
+        }
+        let mut best = NEG_INF;
+        let mut best_move = Move::NONE;
+        let mut a = alpha;
+        let mut any = false;
+        for &(_, t) in &order[..n] {
+            let t = t as usize;
+            if !types[t].decides(a, beta) {
+                let r = self.type_node(game, t as u8, depth, ply, a, beta);
+                if self.aborted {
+                    return 0;
+                }
+                types[t] = r;
+            }
+            let r = types[t];
+            if r.empty {
+                continue;
+            }
+            any = true;
+            if r.value > best {
+                best = r.value;
+                best_move = r.best;
+            }
+            if best >= beta {
+                break;
+            }
+            if best > a {
+                a = best;
+            }
+        }
+        if !any {
+            // The pass, the same for every outcome without a move.
+            if !types[0].decides(alpha, beta) {
+                let v = self.child(game, Move::NONE, depth, ply, alpha, beta);
+                if self.aborted {
+                    return 0;
+                }
+                types[0] = TypeResult {
+                    bound: bound_of(v, alpha, beta),
+                    empty: false,
+                    value: v,
+                    best: Move::NONE,
+                };
+            }
+            return types[0].value;
+        }
+        if self.config.tt {
+            let bound = bound_of(best, alpha, beta);
+            self.tt.store(key, best, bound, depth, ply, best_move);
+        }
+        best
+    }
+
+    /// The moves of piece type `face` in the two-dice decision node `game` (the roll's other
+    /// dice aside): alpha-beta over them, with the table under a key of its own (the node's
+    /// with a one-die roll of `face`, which no two-dice node has).
+    fn type_node(
+        &mut self,
+        game: &mut DiceGame,
+        face: u8,
+        depth: u32,
+        ply: u32,
+        alpha: i32,
+        beta: i32,
+    ) -> TypeResult {
+        if self.tick() {
+            return TypeResult::UNKNOWN;
+        }
+        let roll = game.h.dice;
+        game.h.dice = Roll {
+            count: 1,
+            faces: [face, 0, 0],
+        };
+        let key = node_key(game);
+        game.h.dice = roll;
+        let mut tt_move = Move::NONE;
+        if self.config.tt {
+            if let Some(e) = self.tt.probe(key) {
+                tt_move = e.best_move();
+                if let Some(v) = self.usable(&e, depth, ply, alpha, beta) {
+                    return TypeResult {
+                        bound: bound_of(v, alpha, beta),
+                        empty: false,
+                        value: v,
+                        best: tt_move,
+                    };
+                }
+            }
+        }
+        let mut list = MoveList::new();
+        crate::dice::gen::two_dice_type_moves(&game.pos, face, &mut list);
+        if list.is_empty() {
+            return TypeResult {
+                bound: Bound::Exact,
+                empty: true,
+                value: 0,
+                best: Move::NONE,
+            };
+        }
+        if self.config.ordering {
+            order::sort_moves(&game.pos, list.as_mut_slice(), tt_move);
+        }
+        let mut a = alpha;
+        let mut best = NEG_INF;
+        let mut best_move = Move::NONE;
+        for &m in list.iter() {
+            let v = self.child(game, m, depth, ply, a, beta);
+            if self.aborted {
+                return TypeResult::UNKNOWN;
+            }
+            if v > best {
+                best = v;
+                best_move = m;
+            }
+            if best >= beta {
+                break;
+            }
+            if best > a {
+                a = best;
+            }
+        }
+        if self.config.tt {
+            self.tt.store(
+                key,
+                best,
+                bound_of(best, alpha, beta),
+                depth,
+                ply,
+                best_move,
+            );
+        }
+        TypeResult {
+            bound: bound_of(best, alpha, beta),
+            empty: false,
+            value: best,
+            best: best_move,
+        }
     }
 
     /// The value of the decision node `game` (dice rolled) for its side to move. At `ply` 0
@@ -557,4 +840,26 @@ fn game_continues_turn(game: &mut DiceGame, m: Move) -> bool {
     let r = game.phase() == Phase::AwaitingMove;
     game.unmake_move_unchecked(m, &u);
     r
+}
+
+/// The best value the types of `roll` (all six on doubles) are known to reach at least (a
+/// lower bound of the decision node's value), `NEG_INF` when none is known.
+fn known_lower(types: &[TypeResult; 7], roll: Roll) -> i32 {
+    let mask = if roll.is_doubles() {
+        crate::ALL_PIECE_TYPES
+    } else {
+        roll.mask()
+    };
+    let mut best = NEG_INF;
+    for t in 1..=6 {
+        let r = &types[t];
+        if mask & 1 << t != 0
+            && !r.empty
+            && matches!(r.bound, Bound::Exact | Bound::Lower)
+            && r.value > best
+        {
+            best = r.value;
+        }
+    }
+    best
 }

@@ -101,6 +101,10 @@ pub struct SearchConfig {
     pub sharing: bool,
     /// Move and outcome ordering.
     pub ordering: bool,
+    /// Two dice: search each piece type's moves once per chance node and share the result
+    /// (value and bound) among every outcome that allows the type (see
+    /// [`expectimax`]'s module docs).
+    pub type_sharing: bool,
 }
 
 impl SearchConfig {
@@ -112,6 +116,7 @@ impl SearchConfig {
         exact_tt: true,
         sharing: false,
         ordering: false,
+        type_sharing: false,
     };
     /// Star1 with move and outcome ordering.
     pub const STAR1: SearchConfig = SearchConfig {
@@ -132,6 +137,7 @@ impl SearchConfig {
     /// Everything, exact: Star1, Star2, the exact table, sharing.
     pub const ALL_EXACT: SearchConfig = SearchConfig {
         sharing: true,
+        type_sharing: true,
         ..SearchConfig::STAR2_TT
     };
     /// Everything, the table in its fast mode: what the engine plays with.
@@ -140,14 +146,30 @@ impl SearchConfig {
         ..SearchConfig::ALL_EXACT
     };
 
-    /// The named sets (`plain`, `star1`, `star2`, `star2-tt`, `all-exact`, `all`).
-    pub const NAMED: [(&'static str, SearchConfig); 6] = [
+    /// The named sets (`plain`, `star1`, `star2`, `star2-tt`, `all-exact`, `all`, and for
+    /// comparisons `star2-types`: Star1, Star2 and per-type sharing without the table,
+    /// `all-notypes`: [`SearchConfig::ALL`] without per-type sharing).
+    pub const NAMED: [(&'static str, SearchConfig); 8] = [
         ("plain", SearchConfig::PLAIN),
         ("star1", SearchConfig::STAR1),
         ("star2", SearchConfig::STAR2),
         ("star2-tt", SearchConfig::STAR2_TT),
         ("all-exact", SearchConfig::ALL_EXACT),
         ("all", SearchConfig::ALL),
+        (
+            "star2-types",
+            SearchConfig {
+                type_sharing: true,
+                ..SearchConfig::STAR2
+            },
+        ),
+        (
+            "all-notypes",
+            SearchConfig {
+                type_sharing: false,
+                ..SearchConfig::ALL
+            },
+        ),
     ];
 
     /// The set with this name.
