@@ -104,21 +104,35 @@ fn main() {
         ("plain", SearchConfig::PLAIN),
         ("star1", SearchConfig::STAR1),
         ("star1+star2", SearchConfig::STAR2),
+        ("all-exact", SearchConfig::ALL_EXACT),
         (
-            "star2+types",
-            SearchConfig {
-                type_sharing: true,
-                ..SearchConfig::STAR2
-            },
-        ),
-        (
-            "all-notypes",
+            "-types",
             SearchConfig {
                 type_sharing: false,
                 ..SearchConfig::ALL_EXACT
             },
         ),
-        ("all-exact", SearchConfig::ALL_EXACT),
+        (
+            "-bounds",
+            SearchConfig {
+                bounds: false,
+                ..SearchConfig::ALL_EXACT
+            },
+        ),
+        (
+            "-leafprobes",
+            SearchConfig {
+                leaf_probes: false,
+                ..SearchConfig::ALL_EXACT
+            },
+        ),
+        (
+            "-evalorder",
+            SearchConfig {
+                eval_order: false,
+                ..SearchConfig::ALL_EXACT
+            },
+        ),
         ("all", SearchConfig::ALL),
     ];
     for rules in Rules::ALL {

@@ -34,6 +34,28 @@
 //! decision node from below: when the probed lower bounds reach `beta*D` the node fails high
 //! without a full search; when a probe falls short the probing stops (no cutoff is possible
 //! any more) and the lower bounds found so far tighten the Star1 phase's fail-high test.
+//! With [`super::SearchConfig::leaf_probes`], at depth 1 (one and two dice) a probe's child
+//! is a static evaluation, so its value is exact whatever the window: every outcome is
+//! probed (a failed probe is still a lower bound) and the Star1 phase does not search the
+//! probed move again ([`Searcher::decision_seeded`]).
+//!
+//! # Tighter bounds ([`super::SearchConfig::bounds`])
+//! `L` and `U` per outcome: nothing beats a king capture now (`WIN - ply`), so an outcome
+//! whose dice can take the king (one and two dice) is worth exactly that and is not
+//! searched; the side to move cannot lose before the next turn; at depth 1 an outcome
+//! without a king capture lies in `-EVAL_MAX..=EVAL_MAX` (one die; two dice may mate). A
+//! decision node stops at a king capture.
+//!
+//! # Per-type sharing ([`super::SearchConfig::type_sharing`], two dice)
+//! A two-dice roll allows the moves of its two types (all six on doubles), and the
+//! position after a move does not depend on the roll. So below the root turn a chance node
+//! keeps, per piece type, what it learnt of that type's moves (value and bound under the
+//! window it was searched with, and the best move); an outcome's decision node is alpha-beta
+//! over its types ([`Searcher::shared_decision`]), each type settled by what is known when
+//! the bound decides under the window left, else searched ([`Searcher::type_node`], with a
+//! table entry of its own) and the result kept for the later outcomes. Star2's successful
+//! probes are lower bounds of their move's type, shared the same way. A fail-soft value is
+//! the same whichever way it is combined, so the value stays exact.
 //!
 //! # Exactness
 //! At a fixed depth every configuration returns the same root value as plain expectimax:
@@ -295,25 +317,47 @@ impl Searcher {
         let n = outcomes.len;
         let saved = game.h;
         let pruning = self.config.star1;
-        let mut lb = [L; MAX_OUTCOMES];
+        // Per-outcome bounds of the decision nodes' values (Star1's L and U, tightened).
+        let mut lo = [L; MAX_OUTCOMES];
+        let mut hi = [U; MAX_OUTCOMES];
+        let mut known = [false; MAX_OUTCOMES];
+        if self.config.bounds {
+            self.outcome_bounds(game, &outcomes, depth, ply, &mut lo, &mut hi, &mut known);
+        }
+        let mut lb = lo;
+        // Depth 1: the move each probe searched, whose value is exact (a leaf's).
+        let mut probed = [None::<(Move, i32)>; MAX_OUTCOMES];
         // Per-type sharing (two dice, below the root turn, whose decision nodes record lines).
         let share = self.config.type_sharing && rules == Rules::TwoDice && ply > 0;
         let mut types = [TypeResult::UNKNOWN; 7];
 
-        // Star2: probe one move of each outcome.
+        // Star2: probe one move of each outcome (every outcome at depth 1 with leaf probes).
+        let leaves = self.config.leaf_probes && depth == 1 && rules != Rules::ThreeDice;
         if self.config.star2 && pruning && beta < U {
-            let total: i64 = outcomes.as_slice().iter().map(|o| o.weight as i64).sum();
             let mut sum_lb = 0i64;
-            let mut rest = total;
             let mut all = true;
+            let mut rest_hi: i64 = outcomes
+                .as_slice()
+                .iter()
+                .zip(hi.iter())
+                .map(|(o, &h)| o.weight as i64 * h as i64)
+                .sum();
             for (i, oc) in outcomes.as_slice().iter().enumerate() {
                 let w = oc.weight as i64;
-                rest -= w;
-                let target = ceil_div(beta as i64 * d - sum_lb - rest * U as i64, w);
-                if target > U as i64 {
-                    all = false;
-                    break;
+                rest_hi -= w * hi[i] as i64;
+                if known[i] {
+                    sum_lb += w * lo[i] as i64;
+                    continue;
                 }
+                let target = ceil_div(beta as i64 * d - sum_lb - rest_hi, w);
+                if target > hi[i] as i64 {
+                    // No fail high any more; at depth 1 the probes still give lower bounds.
+                    all = false;
+                    if !leaves {
+                        break;
+                    }
+                }
+                let target = target.min(hi[i] as i64);
                 let t = target.max(L as i64 + 1) as i32;
                 roll_unchecked(game, oc.roll);
                 let known = if share {
@@ -325,6 +369,9 @@ impl Searcher {
                     known
                 } else {
                     let (v, m) = self.probe(game, depth, ply, t - 1, t);
+                    if leaves {
+                        probed[i] = Some((m, v));
+                    }
                     if share && v >= t && m != Move::NONE {
                         // The probed move's value bounds its type from below.
                         let k = game.pos.piece_on(m.from()).kind().to_u8() as usize;
@@ -347,6 +394,11 @@ impl Searcher {
                 if v >= t {
                     lb[i] = v;
                     sum_lb += w * v as i64;
+                } else if leaves {
+                    // Depth 1: the probe's value is a leaf's, exact: a lower bound.
+                    lb[i] = lb[i].max(v);
+                    all = false;
+                    sum_lb += w * v as i64;
                 } else {
                     all = false;
                     break;
@@ -365,9 +417,9 @@ impl Searcher {
         let mut rest_ub: i64 = outcomes
             .as_slice()
             .iter()
-            .map(|o| o.weight as i64)
-            .sum::<i64>()
-            * U as i64;
+            .zip(hi.iter())
+            .map(|(o, &h)| o.weight as i64 * h as i64)
+            .sum();
         let mut rest_lb: i64 = outcomes
             .as_slice()
             .iter()
@@ -376,8 +428,12 @@ impl Searcher {
             .sum();
         for (i, (oc, &lb_i)) in outcomes.as_slice().iter().zip(lb.iter()).enumerate() {
             let w = oc.weight as i64;
-            rest_ub -= w * U as i64;
+            rest_ub -= w * hi[i] as i64;
             rest_lb -= w * lb_i as i64;
+            if known[i] {
+                sum += w * lo[i] as i64;
+                continue;
+            }
             let (a, b) = if pruning {
                 (
                     clamp_window(floor_div(alpha as i64 * d - sum - rest_ub, w)),
@@ -390,7 +446,10 @@ impl Searcher {
             let v = if share {
                 self.shared_decision(game, depth, ply, a, b, &mut types)
             } else {
-                self.decision(game, depth, ply, a, b)
+                match probed[i] {
+                    Some((m, pv)) => self.decision_seeded(game, depth, ply, a, b, m, pv),
+                    None => self.decision(game, depth, ply, a, b),
+                }
             };
             game.h = saved;
             if self.aborted {
@@ -426,6 +485,71 @@ impl Searcher {
             self.tt.store(key, v, Bound::Exact, depth, ply, Move::NONE);
         }
         v
+    }
+
+    /// Bounds of each outcome's decision-node value that hold whatever the search finds
+    /// ([`SearchConfig::bounds`](super::SearchConfig::bounds)): nothing beats a king capture
+    /// now (`WIN - ply`), and an outcome whose dice can capture the king (one die, two
+    /// dice) is worth exactly that (`known`); the side to move cannot lose before the next
+    /// turn (at least `-(WIN - ply - 1)`); at depth 1 the children are static evaluations,
+    /// so without a king capture an outcome lies in `-EVAL_MAX..=EVAL_MAX` (one die; two dice
+    /// may mate, `WIN - ply - 1`; three dice may capture with a later micro-move).
+    #[allow(clippy::too_many_arguments)]
+    fn outcome_bounds(
+        &self,
+        game: &DiceGame,
+        outcomes: &OutcomeList,
+        depth: u32,
+        ply: u32,
+        lo: &mut [i32; MAX_OUTCOMES],
+        hi: &mut [i32; MAX_OUTCOMES],
+        known: &mut [bool; MAX_OUTCOMES],
+    ) {
+        let now = WIN - ply as i32;
+        let rules = game.rules();
+        // The types that can take the enemy king now (one die: a pawn that can promote
+        // takes on every face it promotes to).
+        let pos = &game.pos;
+        let us = pos.side_to_move();
+        let king = pos.king_square(us.flip());
+        let mut takers = 0u8;
+        let mut promo_taker = false;
+        for from in pos.attackers_to(king) & pos.color_pieces(us) {
+            let kind = pos.piece_on(from).kind();
+            takers |= kind.mask_bit();
+            let rank = from.to_u8() / 8;
+            if kind == crate::types::PieceType::PAWN
+                && ((us == crate::types::Color::WHITE && rank == 6)
+                    || (us == crate::types::Color::BLACK && rank == 1))
+            {
+                promo_taker = true;
+            }
+        }
+        if rules == Rules::OneDie && promo_taker {
+            takers |= 0b0011_1100;
+        }
+        for (i, oc) in outcomes.as_slice().iter().enumerate() {
+            let mask = if rules == Rules::TwoDice && oc.roll.is_doubles() {
+                crate::ALL_PIECE_TYPES
+            } else {
+                oc.roll.mask()
+            };
+            lo[i] = -(now - 1);
+            hi[i] = now;
+            if ply > 0 && rules != Rules::ThreeDice && mask & takers != 0 {
+                lo[i] = now;
+                known[i] = true;
+                continue;
+            }
+            if depth == 1 {
+                lo[i] = -EVAL_MAX;
+                hi[i] = match rules {
+                    Rules::OneDie => EVAL_MAX,
+                    Rules::TwoDice => now - 1,
+                    Rules::ThreeDice => now,
+                };
+            }
+        }
     }
 
     /// The stored value of `e` when it decides the node under the window, as the
@@ -631,6 +755,109 @@ impl Searcher {
         best
     }
 
+    /// Orders `moves` (sorted by [`order::score`] already) by the static value after each
+    /// (king captures and the table's move first), a shallow search of one turn; each
+    /// evaluation counts as a node.
+    fn order_by_eval(&mut self, game: &mut DiceGame, moves: &mut [Move], tt_move: Move) {
+        let mut keyed = [(0i32, Move::NONE); crate::MAX_MOVES];
+        let n = moves.len().min(crate::MAX_MOVES);
+        for (k, &m) in keyed.iter_mut().zip(moves.iter()) {
+            let s = if m == tt_move {
+                POS_INF + 2
+            } else if crate::dice::gen::is_king_capture(&game.pos, m) {
+                POS_INF + 1
+            } else {
+                self.nodes += 1;
+                let u = game.make_move_unchecked(m);
+                let v = match game.status() {
+                    DiceStatus::Drawn(_) => 0,
+                    DiceStatus::AwaitingRoll => -self.eval.evaluate(game),
+                    _ => POS_INF,
+                };
+                game.unmake_move_unchecked(m, &u);
+                v
+            };
+            *k = (s, m);
+        }
+        keyed[..n].sort_unstable_by(|a, b| b.0.cmp(&a.0).then(a.1.raw().cmp(&b.1.raw())));
+        for (m, k) in moves.iter_mut().zip(keyed.iter()) {
+            *m = k.1;
+        }
+    }
+
+    /// [`Searcher::decision`] below the root turn when the exact value `seed_value` of one
+    /// of its moves, `seed` ([`Move::NONE`]: the pass), is already known (a depth-1 probe):
+    /// that move is not searched again.
+    #[allow(clippy::too_many_arguments)]
+    fn decision_seeded(
+        &mut self,
+        game: &mut DiceGame,
+        depth: u32,
+        ply: u32,
+        alpha: i32,
+        beta: i32,
+        seed: Move,
+        seed_value: i32,
+    ) -> i32 {
+        if self.tick() {
+            return 0;
+        }
+        let key = node_key(game);
+        let mut tt_move = Move::NONE;
+        if self.config.tt {
+            if let Some(e) = self.tt.probe(key) {
+                tt_move = e.best_move();
+                if let Some(v) = self.usable(&e, depth, ply, alpha, beta) {
+                    return v;
+                }
+            }
+        }
+        if seed == Move::NONE {
+            // The pass: the only move.
+            return seed_value;
+        }
+        let mut list = MoveList::new();
+        game.generate_moves_in_place(&mut list);
+        if self.config.ordering {
+            order::sort_moves(&game.pos, list.as_mut_slice(), tt_move);
+        }
+        let mut best = seed_value;
+        let mut best_move = seed;
+        let mut a = alpha.max(best);
+        if best < beta && !(self.config.bounds && best >= WIN - ply as i32) {
+            for &m in list.iter() {
+                if m == seed {
+                    continue;
+                }
+                let v = self.child(game, m, depth, ply, a, beta);
+                if self.aborted {
+                    return 0;
+                }
+                if v > best {
+                    best = v;
+                    best_move = m;
+                }
+                if best >= beta || (self.config.bounds && best >= WIN - ply as i32) {
+                    break;
+                }
+                if best > a {
+                    a = best;
+                }
+            }
+        }
+        if self.config.tt {
+            self.tt.store(
+                key,
+                best,
+                bound_of(best, alpha, beta),
+                depth,
+                ply,
+                best_move,
+            );
+        }
+        best
+    }
+
     /// The moves of piece type `face` in the two-dice decision node `game` (the roll's other
     /// dice aside): alpha-beta over them, with the table under a key of its own (the node's
     /// with a one-die roll of `face`, which no two-dice node has).
@@ -692,7 +919,7 @@ impl Searcher {
                 best = v;
                 best_move = m;
             }
-            if best >= beta {
+            if best >= beta || (self.config.bounds && best >= WIN - ply as i32) {
                 break;
             }
             if best > a {
@@ -757,6 +984,9 @@ impl Searcher {
         }
         if self.config.ordering {
             order::sort_moves(&game.pos, list.as_mut_slice(), tt_move);
+            if depth >= 2 && self.config.eval_order && game.rules() != Rules::ThreeDice {
+                self.order_by_eval(game, list.as_mut_slice(), tt_move);
+            }
         }
         let top = root && micro == self.root_micro;
         if top {
@@ -810,6 +1040,10 @@ impl Searcher {
                 alpha = best;
             }
             if best >= beta {
+                break;
+            }
+            if !root && self.config.bounds && best >= WIN - ply as i32 {
+                // A king capture now: nothing is better.
                 break;
             }
         }

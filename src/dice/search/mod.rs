@@ -105,6 +105,17 @@ pub struct SearchConfig {
     /// (value and bound) among every outcome that allows the type (see
     /// [`expectimax`]'s module docs).
     pub type_sharing: bool,
+    /// Tighter value bounds: per-outcome bounds at chance nodes (an outcome that can take
+    /// the king is worth exactly a win now, unsearched; static evaluations at depth 1) and a
+    /// decision node stops at a king capture (nothing beats it).
+    pub bounds: bool,
+    /// Star2 at depth 1 (one and two dice), where a probe's value is a leaf's and so exact:
+    /// every outcome is probed (a failed probe still gives a lower bound for Star1's
+    /// fail-high test) and the probed move is not searched again.
+    pub leaf_probes: bool,
+    /// Decision nodes with two turns or more to go (one and two dice) order their moves by
+    /// the static value after each (a one-turn search; each evaluation counts as a node).
+    pub eval_order: bool,
 }
 
 impl SearchConfig {
@@ -117,6 +128,9 @@ impl SearchConfig {
         sharing: false,
         ordering: false,
         type_sharing: false,
+        bounds: false,
+        leaf_probes: false,
+        eval_order: false,
     };
     /// Star1 with move and outcome ordering.
     pub const STAR1: SearchConfig = SearchConfig {
@@ -138,6 +152,9 @@ impl SearchConfig {
     pub const ALL_EXACT: SearchConfig = SearchConfig {
         sharing: true,
         type_sharing: true,
+        bounds: true,
+        leaf_probes: true,
+        eval_order: true,
         ..SearchConfig::STAR2_TT
     };
     /// Everything, the table in its fast mode: what the engine plays with.
@@ -147,7 +164,7 @@ impl SearchConfig {
     };
 
     /// The named sets (`plain`, `star1`, `star2`, `star2-tt`, `all-exact`, `all`, and for
-    /// comparisons `star2-types`: Star1, Star2 and per-type sharing without the table,
+    /// comparisons `all-notable`: [`SearchConfig::ALL_EXACT`] without the table,
     /// `all-notypes`: [`SearchConfig::ALL`] without per-type sharing).
     pub const NAMED: [(&'static str, SearchConfig); 8] = [
         ("plain", SearchConfig::PLAIN),
@@ -157,10 +174,10 @@ impl SearchConfig {
         ("all-exact", SearchConfig::ALL_EXACT),
         ("all", SearchConfig::ALL),
         (
-            "star2-types",
+            "all-notable",
             SearchConfig {
-                type_sharing: true,
-                ..SearchConfig::STAR2
+                tt: false,
+                ..SearchConfig::ALL_EXACT
             },
         ),
         (
