@@ -7,6 +7,8 @@
 //! cargo run --release --example dice_search_bench                # the benchmark
 //! cargo run --release --example dice_search_bench -- --ms 1000 --time-positions 50
 //! cargo run --release --example dice_search_bench -- --make-positions   # rewrite the file
+//! cargo run --release --example dice_search_bench -- --rules one-die --configs all-exact,-bounds
+//! cargo run --release --example dice_search_bench -- --skip-plain   # no plain row (no values)
 //! ```
 //! Depths: 3 turns for two dice and one die, 2 for three dice (the issue's).
 
@@ -99,6 +101,12 @@ fn main() {
         .position(|a| a == "--rules")
         .and_then(|i| args.get(i + 1))
         .and_then(|r| Rules::from_name(r));
+    let skip_plain = args.iter().any(|a| a == "--skip-plain");
+    let only_configs: Option<String> = args
+        .iter()
+        .position(|a| a == "--configs")
+        .and_then(|i| args.get(i + 1))
+        .cloned();
     let games = load();
     let configs = [
         ("plain", SearchConfig::PLAIN),
@@ -161,6 +169,16 @@ fn main() {
         let mut plain_values = Vec::new();
         let mut plain_nodes = 0u64;
         for (name, config) in configs {
+            if only_configs
+                .as_ref()
+                .is_some_and(|o| name != "plain" && !o.split(',').any(|c| c == name))
+            {
+                continue;
+            }
+            if name == "plain" && skip_plain {
+                println!("plain        (skipped: --skip-plain)");
+                continue;
+            }
             let mut e = DiceEngine::new(64);
             e.set_config(config);
             let (mut nodes, mut same) = (0u64, 0usize);
@@ -171,7 +189,7 @@ fn main() {
                 nodes += r.nodes;
                 if name == "plain" {
                     plain_values.push(r.value);
-                } else if plain_values[i] == r.value {
+                } else if plain_values.get(i) == Some(&r.value) {
                     same += 1;
                 }
             }
@@ -180,9 +198,13 @@ fn main() {
                 plain_nodes = nodes;
                 same = set.len();
             }
+            let share = if plain_nodes > 0 {
+                format!("{:.1}%", 100.0 * nodes as f64 / plain_nodes as f64)
+            } else {
+                "-".to_string()
+            };
             println!(
-                "{name:<12} {nodes:>14} {:>8.1}% {ms:>10} {same:>5}/{}",
-                100.0 * nodes as f64 / plain_nodes as f64,
+                "{name:<12} {nodes:>14} {share:>9} {ms:>10} {same:>5}/{}",
                 set.len()
             );
         }

@@ -360,13 +360,13 @@ impl Searcher {
                 let target = target.min(hi[i] as i64);
                 let t = target.max(L as i64 + 1) as i32;
                 roll_unchecked(game, oc.roll);
-                let known = if share {
+                let shared_lb = if share {
                     known_lower(&types, game.h.dice)
                 } else {
                     NEG_INF
                 };
-                let v = if known >= t {
-                    known
+                let v = if shared_lb >= t {
+                    shared_lb
                 } else {
                     let (v, m) = self.probe(game, depth, ply, t - 1, t);
                     if leaves {
@@ -394,6 +394,34 @@ impl Searcher {
                 if v >= t {
                     lb[i] = v;
                     sum_lb += w * v as i64;
+                } else if leaves && !share {
+                    // Depth 1: the probe failed; the rest of the decision node under the
+                    // same null window settles it: a lower bound, or (every leaf seen) its
+                    // exact value.
+                    if let Some((m, pv)) = probed[i] {
+                        roll_unchecked(game, oc.roll);
+                        let v2 = self.decision_seeded(game, depth, ply, t - 1, t, m, pv);
+                        game.h = saved;
+                        if self.aborted {
+                            return 0;
+                        }
+                        if v2 >= t {
+                            lb[i] = v2;
+                            sum_lb += w * v2 as i64;
+                        } else {
+                            // Every leaf searched: the exact value.
+                            lo[i] = v2;
+                            hi[i] = v2;
+                            lb[i] = v2;
+                            known[i] = true;
+                            all = false;
+                            sum_lb += w * v2 as i64;
+                        }
+                    } else {
+                        lb[i] = lb[i].max(v);
+                        all = false;
+                        sum_lb += w * v as i64;
+                    }
                 } else if leaves {
                     // Depth 1: the probe's value is a leaf's, exact: a lower bound.
                     lb[i] = lb[i].max(v);
@@ -984,7 +1012,7 @@ impl Searcher {
         }
         if self.config.ordering {
             order::sort_moves(&game.pos, list.as_mut_slice(), tt_move);
-            if depth >= 2 && self.config.eval_order && game.rules() != Rules::ThreeDice {
+            if depth >= 2 && self.config.eval_order && game.rules() == Rules::OneDie {
                 self.order_by_eval(game, list.as_mut_slice(), tt_move);
             }
         }
