@@ -8,7 +8,7 @@
 //! cargo run --release --example dice_search_bench -- --ms 1000 --time-positions 50
 //! cargo run --release --example dice_search_bench -- --make-positions   # rewrite the file
 //! cargo run --release --example dice_search_bench -- --rules one-die --configs all-exact,-bounds
-//! cargo run --release --example dice_search_bench -- --skip-plain   # no plain row (no values)
+//! cargo run --release --example dice_search_bench -- --skip-plain   # values against the first row run
 //! ```
 //! Depths: 3 turns for two dice and one die, 2 for three dice (the issue's).
 
@@ -141,6 +141,13 @@ fn main() {
                 ..SearchConfig::ALL_EXACT
             },
         ),
+        (
+            "-probeorder",
+            SearchConfig {
+                probe_order: false,
+                ..SearchConfig::ALL_EXACT
+            },
+        ),
         ("all", SearchConfig::ALL),
     ];
     for rules in Rules::ALL {
@@ -176,9 +183,11 @@ fn main() {
                 continue;
             }
             if name == "plain" && skip_plain {
-                println!("plain        (skipped: --skip-plain)");
+                println!("plain        (skipped: --skip-plain; values against the next row)");
                 continue;
             }
+            // Without plain, the first row run is the values' reference.
+            let reference = name == "plain" || plain_values.is_empty();
             let mut e = DiceEngine::new(64);
             e.set_config(config);
             let (mut nodes, mut same) = (0u64, 0usize);
@@ -187,7 +196,7 @@ fn main() {
                 e.new_game();
                 let r = e.search(g, &DiceLimits::depth(depth), &mut |_| {}).unwrap();
                 nodes += r.nodes;
-                if name == "plain" {
+                if reference {
                     plain_values.push(r.value);
                 } else if plain_values.get(i) == Some(&r.value) {
                     same += 1;
@@ -196,6 +205,8 @@ fn main() {
             let ms = t.elapsed().as_millis();
             if name == "plain" {
                 plain_nodes = nodes;
+            }
+            if reference {
                 same = set.len();
             }
             let share = if plain_nodes > 0 {

@@ -454,7 +454,31 @@ impl Searcher {
             .zip(lb.iter())
             .map(|(o, &l)| o.weight as i64 * l as i64)
             .sum();
-        for (i, (oc, &lb_i)) in outcomes.as_slice().iter().zip(lb.iter()).enumerate() {
+        // Probe order: the outcomes with the lowest lower bounds first (a fail low comes
+        // sooner): at depth 1 with leaf probes (every outcome probed), and in one die at
+        // every depth (two dice: more nodes there).
+        let mut idx = [0u8; MAX_OUTCOMES];
+        for (k, x) in idx.iter_mut().enumerate().take(n) {
+            *x = k as u8;
+        }
+        if self.config.probe_order
+            && pruning
+            && (leaves || (rules == Rules::OneDie && self.config.star2))
+        {
+            for k in 1..n {
+                let cur = idx[k];
+                let mut j = k;
+                while j > 0 && lb[idx[j - 1] as usize] > lb[cur as usize] {
+                    idx[j] = idx[j - 1];
+                    j -= 1;
+                }
+                idx[j] = cur;
+            }
+        }
+        for (step, &ix) in idx[..n].iter().enumerate() {
+            let i = ix as usize;
+            let oc = &outcomes.list[i];
+            let lb_i = lb[i];
             let w = oc.weight as i64;
             rest_ub -= w * hi[i] as i64;
             rest_lb -= w * lb_i as i64;
@@ -500,7 +524,7 @@ impl Searcher {
                 return bound;
             }
             sum += w * v as i64;
-            if i + 1 < n {
+            if step + 1 < n {
                 // Time is checked between outcomes.
                 self.check_limits();
                 if self.aborted {

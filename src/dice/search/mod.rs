@@ -116,6 +116,10 @@ pub struct SearchConfig {
     /// Decision nodes with two turns or more to go (one and two dice) order their moves by
     /// the static value after each (a one-turn search; each evaluation counts as a node).
     pub eval_order: bool,
+    /// Star1's phase takes the outcomes in ascending order of their lower bounds (Star2's
+    /// probes), so a fail low comes sooner: at depth 1 with leaf probes, and in one die at
+    /// every depth.
+    pub probe_order: bool,
 }
 
 impl SearchConfig {
@@ -131,6 +135,7 @@ impl SearchConfig {
         bounds: false,
         leaf_probes: false,
         eval_order: false,
+        probe_order: false,
     };
     /// Star1 with move and outcome ordering.
     pub const STAR1: SearchConfig = SearchConfig {
@@ -155,6 +160,7 @@ impl SearchConfig {
         bounds: true,
         leaf_probes: true,
         eval_order: true,
+        probe_order: true,
         ..SearchConfig::STAR2_TT
     };
     /// Everything, the table in its fast mode: what the engine plays with.
