@@ -1137,8 +1137,7 @@ fn known_lower(types: &[TypeResult; 7], roll: Roll) -> i32 {
         roll.mask()
     };
     let mut best = NEG_INF;
-    for t in 1..=6 {
-        let r = &types[t];
+    for (t, r) in types.iter().enumerate().skip(1) {
         if mask & 1 << t != 0
             && !r.empty
             && matches!(r.bound, Bound::Exact | Bound::Lower)
