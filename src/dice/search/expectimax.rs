@@ -37,7 +37,7 @@
 //! With [`super::SearchConfig::leaf_probes`], at depth 1 (one and two dice) a probe's child
 //! is a static evaluation, so its value is exact whatever the window: every outcome is
 //! probed (a failed probe is still a lower bound) and the Star1 phase does not search the
-//! probed move again ([`Searcher::decision_seeded`]).
+//! probed move again (`Searcher::decision_seeded`).
 //!
 //! # Tighter bounds ([`super::SearchConfig::bounds`])
 //! `L` and `U` per outcome: nothing beats a king capture now (`WIN - ply`), so an outcome
@@ -51,8 +51,8 @@
 //! position after a move does not depend on the roll. So below the root turn a chance node
 //! keeps, per piece type, what it learnt of that type's moves (value and bound under the
 //! window it was searched with, and the best move); an outcome's decision node is alpha-beta
-//! over its types ([`Searcher::shared_decision`]), each type settled by what is known when
-//! the bound decides under the window left, else searched ([`Searcher::type_node`], with a
+//! over its types (`Searcher::shared_decision`), each type settled by what is known when
+//! the bound decides under the window left, else searched (`Searcher::type_node`, with a
 //! table entry of its own) and the result kept for the later outcomes. Star2's successful
 //! probes are lower bounds of their move's type, shared the same way. A fail-soft value is
 //! the same whichever way it is combined, so the value stays exact.
@@ -694,7 +694,7 @@ impl Searcher {
 
     /// The decision node `game` (two dice, below the root turn) from its piece types: each
     /// type of the roll (all six on doubles) is settled by what the chance node already
-    /// knows of it (`types`) or searched by [`Searcher::type_node`] under the window left,
+    /// knows of it (`types`) or searched by `Searcher::type_node` under the window left,
     /// alpha-beta over the types; the pass when none has a move. Fail-soft, like
     /// [`Searcher::decision`], whose value it returns.
     fn shared_decision(

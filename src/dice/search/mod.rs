@@ -32,7 +32,13 @@
 //!   [`SearchConfig::sharing`] they are one outcome of weight 6; beyond that, the position
 //!   after a move does not depend on the roll that allowed it, and three-dice micro-move
 //!   orders that reach the same position coincide, so the table (keyed by position, phase
-//!   and dice left) shares those subtrees between outcomes.
+//!   and dice left) shares those subtrees between outcomes. In two dice, with
+//!   [`SearchConfig::type_sharing`], a chance node searches each piece type's moves once and
+//!   shares the result among the outcomes that allow the type (see [`expectimax`]).
+//! * Exact node savers beside Star1/Star2, each a switch kept in [`SearchConfig::ALL`] because
+//!   the benchmark shows fewer nodes at the same values (docs/dice-search.md has the
+//!   numbers): [`SearchConfig::bounds`], [`SearchConfig::leaf_probes`],
+//!   [`SearchConfig::eval_order`], [`SearchConfig::probe_order`].
 //! * The table's exact mode ([`SearchConfig::exact_tt`]) reuses an entry only at the same
 //!   remaining depth and distance from the root, so the value is that of the search without
 //!   the table; the default (fast) mode reuses deeper entries too, which changes values
