@@ -8,6 +8,8 @@
 //! cargo run --release --example dice_search_bench -- --ms 1000 --time-positions 50
 //! cargo run --release --example dice_search_bench -- --make-positions   # rewrite the file
 //! cargo run --release --example dice_search_bench -- --threads 2 --runs 5   # Lazy SMP
+//! cargo run --release --example dice_search_bench -- --rules one-die --configs all-exact,-bounds
+//! cargo run --release --example dice_search_bench -- --skip-plain   # values against the first row run
 //! ```
 //! Depths: 3 turns for two dice and one die, 2 for three dice (the issue's).
 //!
@@ -183,12 +185,53 @@ fn main() {
         .and_then(|r| Rules::from_name(r));
     let threads = arg("--threads", 0) as usize;
     let runs = arg("--runs", 3) as usize;
+    let skip_plain = args.iter().any(|a| a == "--skip-plain");
+    let only_configs: Option<String> = args
+        .iter()
+        .position(|a| a == "--configs")
+        .and_then(|i| args.get(i + 1))
+        .cloned();
     let games = load();
     let configs = [
         ("plain", SearchConfig::PLAIN),
         ("star1", SearchConfig::STAR1),
         ("star1+star2", SearchConfig::STAR2),
         ("all-exact", SearchConfig::ALL_EXACT),
+        (
+            "-types",
+            SearchConfig {
+                type_sharing: false,
+                ..SearchConfig::ALL_EXACT
+            },
+        ),
+        (
+            "-bounds",
+            SearchConfig {
+                bounds: false,
+                ..SearchConfig::ALL_EXACT
+            },
+        ),
+        (
+            "-leafprobes",
+            SearchConfig {
+                leaf_probes: false,
+                ..SearchConfig::ALL_EXACT
+            },
+        ),
+        (
+            "-evalorder",
+            SearchConfig {
+                eval_order: false,
+                ..SearchConfig::ALL_EXACT
+            },
+        ),
+        (
+            "-probeorder",
+            SearchConfig {
+                probe_order: false,
+                ..SearchConfig::ALL_EXACT
+            },
+        ),
         // The search's techniques at the same leaves as plain expectimax (quiescence, on in
         // `ALL` for two dice, changes the leaves: it is judged by matches, not here).
         ("all", SearchConfig::ALL_NOQS),
@@ -225,6 +268,18 @@ fn main() {
         let mut plain_values = Vec::new();
         let mut plain_nodes = 0u64;
         for (name, config) in configs {
+            if only_configs
+                .as_ref()
+                .is_some_and(|o| name != "plain" && !o.split(',').any(|c| c == name))
+            {
+                continue;
+            }
+            if name == "plain" && skip_plain {
+                println!("plain        (skipped: --skip-plain; values against the next row)");
+                continue;
+            }
+            // Without plain, the first row run is the values' reference.
+            let reference = name == "plain" || plain_values.is_empty();
             let mut e = DiceEngine::new(64);
             e.set_config(config);
             let (mut nodes, mut same) = (0u64, 0usize);
@@ -233,20 +288,26 @@ fn main() {
                 e.new_game();
                 let r = e.search(g, &DiceLimits::depth(depth), &mut |_| {}).unwrap();
                 nodes += r.nodes;
-                if name == "plain" {
+                if reference {
                     plain_values.push(r.value);
-                } else if plain_values[i] == r.value {
+                } else if plain_values.get(i) == Some(&r.value) {
                     same += 1;
                 }
             }
             let ms = t.elapsed().as_millis();
             if name == "plain" {
                 plain_nodes = nodes;
+            }
+            if reference {
                 same = set.len();
             }
+            let share = if plain_nodes > 0 {
+                format!("{:.1}%", 100.0 * nodes as f64 / plain_nodes as f64)
+            } else {
+                "-".to_string()
+            };
             println!(
-                "{name:<12} {nodes:>14} {:>8.1}% {ms:>10} {same:>5}/{}",
-                100.0 * nodes as f64 / plain_nodes as f64,
+                "{name:<12} {nodes:>14} {share:>9} {ms:>10} {same:>5}/{}",
                 set.len()
             );
         }

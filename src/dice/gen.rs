@@ -159,6 +159,19 @@ pub(crate) fn two_dice_moves(pos: &Position, roll: Roll, out: &mut MoveList) {
     king_captures(pos, mask, false, out);
 }
 
+/// Two dice: the moves of one piece type (`face`), the part of every roll that shows it:
+/// the type's legal moves, castles also for the rook, king captures by the type. A roll's
+/// moves ([`two_dice_moves`]) are the union of its faces' (of all six on doubles; castles
+/// come twice when both the king and the rook are in it). The search's per-type sharing.
+pub(crate) fn two_dice_type_moves(pos: &Position, face: u8, out: &mut MoveList) {
+    let bit = 1u8 << face;
+    pos.generate_moves(Legality::Legal, GenType::All, bit, out);
+    if bit == ROOK {
+        pos.generate_moves(Legality::Legal, GenType::Quiets, KING, &mut CastleOnly(out));
+    }
+    king_captures(pos, bit, false, out);
+}
+
 /// One die: the moves a die of `face` allows.
 pub(crate) fn one_die_moves(pos: &Position, ep: Bitboard, face: u8, out: &mut MoveList) {
     let bit = 1u8 << face;
@@ -291,5 +304,64 @@ pub(crate) fn three_dice_moves(pos: &mut Position, dice: Roll, ep: Bitboard, out
         if values[i] == max {
             out.push(m);
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::dice::player::{sample_roll, Rng};
+    use crate::dice::{DiceGame, Phase, Rules};
+
+    /// Every two-dice roll's moves are the union of its faces' type moves (all six on
+    /// doubles), on positions from seeded random games.
+    #[test]
+    fn two_dice_roll_moves_are_the_union_of_type_moves() {
+        let mut rng = Rng(12);
+        let mut checked = 0;
+        for _ in 0..60 {
+            let mut g = DiceGame::new(Rules::TwoDice);
+            for _ in 0..rng.below(80) {
+                let Some(roll) = sample_roll(&g, &mut rng) else {
+                    break;
+                };
+                g.set_roll(roll).unwrap();
+                while g.phase() == Phase::AwaitingMove {
+                    let l = g.moves();
+                    let m = if l.is_empty() {
+                        Move::NONE
+                    } else {
+                        l.as_slice()[rng.below(l.len() as u64) as usize]
+                    };
+                    g.make_move(m).unwrap();
+                }
+            }
+            if g.status().is_over() {
+                continue;
+            }
+            for oc in g.outcomes().as_slice() {
+                let mut want = MoveList::new();
+                two_dice_moves(&g.pos, oc.roll, &mut want);
+                let faces: &[u8] = if oc.roll.is_doubles() {
+                    &[1, 2, 3, 4, 5, 6]
+                } else {
+                    oc.roll.dice()
+                };
+                let mut got: Vec<u16> = Vec::new();
+                for &f in faces {
+                    let mut l = MoveList::new();
+                    two_dice_type_moves(&g.pos, f, &mut l);
+                    got.extend(l.iter().map(|m| m.raw()));
+                }
+                got.sort_unstable();
+                got.dedup();
+                let mut want: Vec<u16> = want.iter().map(|m| m.raw()).collect();
+                want.sort_unstable();
+                want.dedup();
+                assert_eq!(got, want, "{} {:?}", g.to_fen(), oc.roll);
+                checked += 1;
+            }
+        }
+        assert!(checked > 500);
     }
 }

@@ -35,6 +35,28 @@
 //! decision node from below: when the probed lower bounds reach `beta*D` the node fails high
 //! without a full search; when a probe falls short the probing stops (no cutoff is possible
 //! any more) and the lower bounds found so far tighten the Star1 phase's fail-high test.
+//! With [`super::SearchConfig::leaf_probes`], at depth 1 (one and two dice) a probe's child
+//! is a static evaluation, so its value is exact whatever the window: every outcome is
+//! probed (a failed probe is still a lower bound) and the Star1 phase does not search the
+//! probed move again (`Searcher::decision_seeded`).
+//!
+//! # Tighter bounds ([`super::SearchConfig::bounds`])
+//! `L` and `U` per outcome: nothing beats a king capture now (`WIN - ply`), so an outcome
+//! whose dice can take the king (one and two dice) is worth exactly that and is not
+//! searched; the side to move cannot lose before the next turn; at depth 1 an outcome
+//! without a king capture lies in `-EVAL_MAX..=EVAL_MAX` (one die; two dice may mate). A
+//! decision node stops at a king capture.
+//!
+//! # Per-type sharing ([`super::SearchConfig::type_sharing`], two dice)
+//! A two-dice roll allows the moves of its two types (all six on doubles), and the
+//! position after a move does not depend on the roll. So below the root turn a chance node
+//! keeps, per piece type, what it learnt of that type's moves (value and bound under the
+//! window it was searched with, and the best move); an outcome's decision node is alpha-beta
+//! over its types (`Searcher::shared_decision`), each type settled by what is known when
+//! the bound decides under the window left, else searched (`Searcher::type_node`, with a
+//! table entry of its own) and the result kept for the later outcomes. Star2's successful
+//! probes are lower bounds of their move's type, shared the same way. A fail-soft value is
+//! the same whichever way it is combined, so the value stays exact.
 //!
 //! # Exactness
 //! At a fixed depth every configuration returns the same root value as plain expectimax:
@@ -103,6 +125,50 @@ impl OutcomeList {
 
     pub(crate) fn as_slice(&self) -> &[Outcome] {
         &self.list[..self.len]
+    }
+}
+
+/// What a chance node knows of one piece type's moves (two-dice per-type sharing): nothing
+/// yet (`bound` [`Bound::None`]), no move (`empty`), or the best value with its bound under
+/// the window it was searched with, and the best move. Slot 0 holds the pass.
+#[derive(Copy, Clone)]
+struct TypeResult {
+    bound: Bound,
+    empty: bool,
+    value: i32,
+    best: Move,
+}
+
+impl TypeResult {
+    const UNKNOWN: TypeResult = TypeResult {
+        bound: Bound::None,
+        empty: false,
+        value: 0,
+        best: Move::NONE,
+    };
+
+    /// True when the result settles the type under the window `alpha..beta` (fail-soft).
+    #[inline]
+    fn decides(&self, alpha: i32, beta: i32) -> bool {
+        match self.bound {
+            Bound::None => false,
+            _ if self.empty => true,
+            Bound::Exact => true,
+            Bound::Lower => self.value >= beta,
+            Bound::Upper => self.value <= alpha,
+        }
+    }
+}
+
+/// The bound a fail-soft value `v` searched under `alpha..beta` stands for.
+#[inline]
+fn bound_of(v: i32, alpha: i32, beta: i32) -> Bound {
+    if v >= beta {
+        Bound::Lower
+    } else if v <= alpha {
+        Bound::Upper
+    } else {
+        Bound::Exact
     }
 }
 
@@ -261,7 +327,7 @@ impl Searcher {
             _ => {}
         }
         if depth == 0 {
-            if self.config.quiescence && self.config.quiescence_rules & (1 << rules as u8) != 0 {
+            if self.qs_leaves(rules) {
                 return self.quiesce(game, super::quiescence::QS_DEPTH, ply, alpha, beta);
             }
             return self.eval.evaluate(game).clamp(-EVAL_MAX, EVAL_MAX);
@@ -287,31 +353,127 @@ impl Searcher {
         let n = outcomes.len;
         let saved = game.h;
         let pruning = self.config.star1;
-        let mut lb = [L; MAX_OUTCOMES];
+        // Per-outcome bounds of the decision nodes' values (Star1's L and U, tightened).
+        let mut lo = [L; MAX_OUTCOMES];
+        let mut hi = [U; MAX_OUTCOMES];
+        let mut known = [false; MAX_OUTCOMES];
+        // Quiescence leaves are searches, not static values: the depth-1 shortcuts that rely
+        // on static leaves (the static range, exact leaf probes) are off there.
+        let static_leaves = !self.qs_leaves(rules);
+        if self.config.bounds {
+            self.outcome_bounds(game, &outcomes, depth, ply, &mut lo, &mut hi, &mut known);
+            if !static_leaves && depth == 1 {
+                for i in 0..n {
+                    if !known[i] {
+                        lo[i] = L.max(-(WIN - ply as i32 - 1));
+                        hi[i] = WIN - ply as i32;
+                    }
+                }
+            }
+        }
+        let mut lb = lo;
+        // Depth 1: the move each probe searched, whose value is exact (a leaf's).
+        let mut probed = [None::<(Move, i32)>; MAX_OUTCOMES];
+        // Per-type sharing (two dice, below the root turn, whose decision nodes record lines).
+        let share = self.config.type_sharing && rules == Rules::TwoDice && ply > 0;
+        let mut types = [TypeResult::UNKNOWN; 7];
 
-        // Star2: probe one move of each outcome.
+        // Star2: probe one move of each outcome (every outcome at depth 1 with leaf probes).
+        let leaves =
+            self.config.leaf_probes && depth == 1 && rules != Rules::ThreeDice && static_leaves;
         if self.config.star2 && pruning && beta < U {
-            let total: i64 = outcomes.as_slice().iter().map(|o| o.weight as i64).sum();
             let mut sum_lb = 0i64;
-            let mut rest = total;
             let mut all = true;
+            let mut rest_hi: i64 = outcomes
+                .as_slice()
+                .iter()
+                .zip(hi.iter())
+                .map(|(o, &h)| o.weight as i64 * h as i64)
+                .sum();
             for (i, oc) in outcomes.as_slice().iter().enumerate() {
                 let w = oc.weight as i64;
-                rest -= w;
-                let target = ceil_div(beta as i64 * d - sum_lb - rest * U as i64, w);
-                if target > U as i64 {
-                    all = false;
-                    break;
+                rest_hi -= w * hi[i] as i64;
+                if known[i] {
+                    sum_lb += w * lo[i] as i64;
+                    continue;
                 }
+                let target = ceil_div(beta as i64 * d - sum_lb - rest_hi, w);
+                if target > hi[i] as i64 {
+                    // No fail high any more; at depth 1 the probes still give lower bounds.
+                    all = false;
+                    if !leaves {
+                        break;
+                    }
+                }
+                let target = target.min(hi[i] as i64);
                 let t = target.max(L as i64 + 1) as i32;
                 roll_unchecked(game, oc.roll);
-                let v = self.probe(game, depth, ply, t - 1, t);
+                let shared_lb = if share {
+                    known_lower(&types, game.h.dice)
+                } else {
+                    NEG_INF
+                };
+                let v = if shared_lb >= t {
+                    shared_lb
+                } else {
+                    let (v, m) = self.probe(game, depth, ply, t - 1, t);
+                    if leaves {
+                        probed[i] = Some((m, v));
+                    }
+                    if share && v >= t && m != Move::NONE {
+                        // The probed move's value bounds its type from below.
+                        let k = game.pos.piece_on(m.from()).kind().to_u8() as usize;
+                        let r = &mut types[k];
+                        if r.bound == Bound::None || (r.bound == Bound::Lower && r.value < v) {
+                            *r = TypeResult {
+                                bound: Bound::Lower,
+                                empty: false,
+                                value: v,
+                                best: m,
+                            };
+                        }
+                    }
+                    v
+                };
                 game.h = saved;
                 if self.aborted {
                     return 0;
                 }
                 if v >= t {
                     lb[i] = v;
+                    sum_lb += w * v as i64;
+                } else if leaves && !share {
+                    // Depth 1: the probe failed; the rest of the decision node under the
+                    // same null window settles it: a lower bound, or (every leaf seen) its
+                    // exact value.
+                    if let Some((m, pv)) = probed[i] {
+                        roll_unchecked(game, oc.roll);
+                        let v2 = self.decision_seeded(game, depth, ply, t - 1, t, m, pv);
+                        game.h = saved;
+                        if self.aborted {
+                            return 0;
+                        }
+                        if v2 >= t {
+                            lb[i] = v2;
+                            sum_lb += w * v2 as i64;
+                        } else {
+                            // Every leaf searched: the exact value.
+                            lo[i] = v2;
+                            hi[i] = v2;
+                            lb[i] = v2;
+                            known[i] = true;
+                            all = false;
+                            sum_lb += w * v2 as i64;
+                        }
+                    } else {
+                        lb[i] = lb[i].max(v);
+                        all = false;
+                        sum_lb += w * v as i64;
+                    }
+                } else if leaves {
+                    // Depth 1: the probe's value is a leaf's, exact: a lower bound.
+                    lb[i] = lb[i].max(v);
+                    all = false;
                     sum_lb += w * v as i64;
                 } else {
                     all = false;
@@ -331,19 +493,47 @@ impl Searcher {
         let mut rest_ub: i64 = outcomes
             .as_slice()
             .iter()
-            .map(|o| o.weight as i64)
-            .sum::<i64>()
-            * U as i64;
+            .zip(hi.iter())
+            .map(|(o, &h)| o.weight as i64 * h as i64)
+            .sum();
         let mut rest_lb: i64 = outcomes
             .as_slice()
             .iter()
             .zip(lb.iter())
             .map(|(o, &l)| o.weight as i64 * l as i64)
             .sum();
-        for (i, (oc, &lb_i)) in outcomes.as_slice().iter().zip(lb.iter()).enumerate() {
+        // Probe order: the outcomes with the lowest lower bounds first (a fail low comes
+        // sooner): at depth 1 with leaf probes (every outcome probed), and in one die at
+        // every depth (two dice: more nodes there).
+        let mut idx = [0u8; MAX_OUTCOMES];
+        for (k, x) in idx.iter_mut().enumerate().take(n) {
+            *x = k as u8;
+        }
+        if self.config.probe_order
+            && pruning
+            && (leaves || (rules == Rules::OneDie && self.config.star2))
+        {
+            for k in 1..n {
+                let cur = idx[k];
+                let mut j = k;
+                while j > 0 && lb[idx[j - 1] as usize] > lb[cur as usize] {
+                    idx[j] = idx[j - 1];
+                    j -= 1;
+                }
+                idx[j] = cur;
+            }
+        }
+        for (step, &ix) in idx[..n].iter().enumerate() {
+            let i = ix as usize;
+            let oc = &outcomes.list[i];
+            let lb_i = lb[i];
             let w = oc.weight as i64;
-            rest_ub -= w * U as i64;
+            rest_ub -= w * hi[i] as i64;
             rest_lb -= w * lb_i as i64;
+            if known[i] {
+                sum += w * lo[i] as i64;
+                continue;
+            }
             let (a, b) = if pruning {
                 (
                     clamp_window(floor_div(alpha as i64 * d - sum - rest_ub, w)),
@@ -353,7 +543,14 @@ impl Searcher {
                 (NEG_INF, POS_INF)
             };
             roll_unchecked(game, oc.roll);
-            let v = self.decision(game, depth, ply, a, b);
+            let v = if share {
+                self.shared_decision(game, depth, ply, a, b, &mut types)
+            } else {
+                match probed[i] {
+                    Some((m, pv)) => self.decision_seeded(game, depth, ply, a, b, m, pv),
+                    None => self.decision(game, depth, ply, a, b),
+                }
+            };
             game.h = saved;
             if self.aborted {
                 return 0;
@@ -375,7 +572,7 @@ impl Searcher {
                 return bound;
             }
             sum += w * v as i64;
-            if i + 1 < n {
+            if step + 1 < n {
                 // Time is checked between outcomes.
                 self.check_limits();
                 if self.aborted {
@@ -388,6 +585,78 @@ impl Searcher {
             self.tt.store(key, v, Bound::Exact, depth, ply, Move::NONE);
         }
         v
+    }
+
+    /// True when depth-0 chance nodes of `rules` take quiescence instead of the static value.
+    #[inline]
+    fn qs_leaves(&self, rules: Rules) -> bool {
+        self.config.quiescence && self.config.quiescence_rules & (1 << rules as u8) != 0
+    }
+
+    /// Bounds of each outcome's decision-node value that hold whatever the search finds
+    /// ([`SearchConfig::bounds`](super::SearchConfig::bounds)): nothing beats a king capture
+    /// now (`WIN - ply`), and an outcome whose dice can capture the king (one die, two
+    /// dice) is worth exactly that (`known`); the side to move cannot lose before the next
+    /// turn (at least `-(WIN - ply - 1)`); at depth 1 the children are static evaluations,
+    /// so without a king capture an outcome lies in `-EVAL_MAX..=EVAL_MAX` (one die; two dice
+    /// may mate, `WIN - ply - 1`; three dice may capture with a later micro-move). With
+    /// quiescence leaves the caller widens the depth-1 range again.
+    #[allow(clippy::too_many_arguments)]
+    fn outcome_bounds(
+        &self,
+        game: &DiceGame,
+        outcomes: &OutcomeList,
+        depth: u32,
+        ply: u32,
+        lo: &mut [i32; MAX_OUTCOMES],
+        hi: &mut [i32; MAX_OUTCOMES],
+        known: &mut [bool; MAX_OUTCOMES],
+    ) {
+        let now = WIN - ply as i32;
+        let rules = game.rules();
+        // The types that can take the enemy king now (one die: a pawn that can promote
+        // takes on every face it promotes to).
+        let pos = &game.pos;
+        let us = pos.side_to_move();
+        let king = pos.king_square(us.flip());
+        let mut takers = 0u8;
+        let mut promo_taker = false;
+        for from in pos.attackers_to(king) & pos.color_pieces(us) {
+            let kind = pos.piece_on(from).kind();
+            takers |= kind.mask_bit();
+            let rank = from.to_u8() / 8;
+            if kind == crate::types::PieceType::PAWN
+                && ((us == crate::types::Color::WHITE && rank == 6)
+                    || (us == crate::types::Color::BLACK && rank == 1))
+            {
+                promo_taker = true;
+            }
+        }
+        if rules == Rules::OneDie && promo_taker {
+            takers |= 0b0011_1100;
+        }
+        for (i, oc) in outcomes.as_slice().iter().enumerate() {
+            let mask = if rules == Rules::TwoDice && oc.roll.is_doubles() {
+                crate::ALL_PIECE_TYPES
+            } else {
+                oc.roll.mask()
+            };
+            lo[i] = -(now - 1);
+            hi[i] = now;
+            if ply > 0 && rules != Rules::ThreeDice && mask & takers != 0 {
+                lo[i] = now;
+                known[i] = true;
+                continue;
+            }
+            if depth == 1 {
+                lo[i] = -EVAL_MAX;
+                hi[i] = match rules {
+                    Rules::OneDie => EVAL_MAX,
+                    Rules::TwoDice => now - 1,
+                    Rules::ThreeDice => now,
+                };
+            }
+        }
     }
 
     /// The stored value of `e` when it decides the node under the window, as the
@@ -444,12 +713,20 @@ impl Searcher {
     }
 
     /// Star2's probe: the value of one move (the table's or the best ordered one) under a
-    /// window; a lower bound of the decision node's value when at least `beta`.
-    fn probe(&mut self, game: &mut DiceGame, depth: u32, ply: u32, alpha: i32, beta: i32) -> i32 {
+    /// window, and the move; a lower bound of the decision node's value when at least `beta`.
+    fn probe(
+        &mut self,
+        game: &mut DiceGame,
+        depth: u32,
+        ply: u32,
+        alpha: i32,
+        beta: i32,
+    ) -> (i32, Move) {
         let mut list = MoveList::new();
         game.generate_moves_in_place(&mut list);
         if list.is_empty() {
-            return self.child(game, Move::NONE, depth, ply, alpha, beta);
+            let v = self.child(game, Move::NONE, depth, ply, alpha, beta);
+            return (v, Move::NONE);
         }
         let tt_move = if self.config.tt {
             self.tt
@@ -467,7 +744,311 @@ impl Searcher {
                 best = m;
             }
         }
-        self.child(game, best, depth, ply, alpha, beta)
+        (self.child(game, best, depth, ply, alpha, beta), best)
+    }
+
+    /// The decision node `game` (two dice, below the root turn) from its piece types: each
+    /// type of the roll (all six on doubles) is settled by what the chance node already
+    /// knows of it (`types`) or searched by `Searcher::type_node` under the window left,
+    /// alpha-beta over the types; the pass when none has a move. Fail-soft, like
+    /// [`Searcher::decision`], whose value it returns.
+    fn shared_decision(
+        &mut self,
+        game: &mut DiceGame,
+        depth: u32,
+        ply: u32,
+        alpha: i32,
+        beta: i32,
+        types: &mut [TypeResult; 7],
+    ) -> i32 {
+        if self.tick() {
+            return 0;
+        }
+        let key = node_key(game);
+        let mut tt_move = Move::NONE;
+        if self.config.tt {
+            if let Some(e) = self.tt.probe(key) {
+                tt_move = e.best_move();
+                if let Some(v) = self.usable(&e, depth, ply, alpha, beta) {
+                    return v;
+                }
+            }
+        }
+        let roll = game.h.dice;
+        let mask = if roll.is_doubles() {
+            crate::ALL_PIECE_TYPES
+        } else {
+            roll.mask()
+        };
+        let first = if tt_move == Move::NONE {
+            0
+        } else {
+            game.pos.piece_on(tt_move.from()).kind().to_u8()
+        };
+        // The table move's type first, then the types known best, then the unknown ones.
+        let mut order = [(0i32, 0u8); 6];
+        let mut n = 0;
+        for t in 1..=6u8 {
+            if mask & 1 << t == 0 {
+                continue;
+            }
+            let r = &types[t as usize];
+            let key = if t == first {
+                i32::MAX
+            } else if r.bound == Bound::None {
+                NEG_INF - 1
+            } else if r.empty {
+                NEG_INF - 2
+            } else {
+                r.value
+            };
+            let mut j = n;
+            while j > 0 && order[j - 1].0 < key {
+                order[j] = order[j - 1];
+                j -= 1;
+            }
+            order[j] = (key, t);
+            n += 1;
+        }
+        let mut best = NEG_INF;
+        let mut best_move = Move::NONE;
+        let mut a = alpha;
+        let mut any = false;
+        for &(_, t) in &order[..n] {
+            let t = t as usize;
+            if !types[t].decides(a, beta) {
+                let r = self.type_node(game, t as u8, depth, ply, a, beta);
+                if self.aborted {
+                    return 0;
+                }
+                types[t] = r;
+            }
+            let r = types[t];
+            if r.empty {
+                continue;
+            }
+            any = true;
+            if r.value > best {
+                best = r.value;
+                best_move = r.best;
+            }
+            if best >= beta {
+                break;
+            }
+            if best > a {
+                a = best;
+            }
+        }
+        if !any {
+            // The pass, the same for every outcome without a move.
+            if !types[0].decides(alpha, beta) {
+                let v = self.child(game, Move::NONE, depth, ply, alpha, beta);
+                if self.aborted {
+                    return 0;
+                }
+                types[0] = TypeResult {
+                    bound: bound_of(v, alpha, beta),
+                    empty: false,
+                    value: v,
+                    best: Move::NONE,
+                };
+            }
+            return types[0].value;
+        }
+        if self.config.tt {
+            let bound = bound_of(best, alpha, beta);
+            self.tt.store(key, best, bound, depth, ply, best_move);
+        }
+        best
+    }
+
+    /// Orders `moves` (sorted by [`order::score`] already) by the static value after each
+    /// (king captures and the table's move first), a shallow search of one turn; each
+    /// evaluation counts as a node.
+    fn order_by_eval(&mut self, game: &mut DiceGame, moves: &mut [Move], tt_move: Move) {
+        let mut keyed = [(0i32, Move::NONE); crate::MAX_MOVES];
+        let n = moves.len().min(crate::MAX_MOVES);
+        for (k, &m) in keyed.iter_mut().zip(moves.iter()) {
+            let s = if m == tt_move {
+                POS_INF + 2
+            } else if crate::dice::gen::is_king_capture(&game.pos, m) {
+                POS_INF + 1
+            } else {
+                self.nodes += 1;
+                let u = game.make_move_unchecked(m);
+                let v = match game.status() {
+                    DiceStatus::Drawn(_) => 0,
+                    DiceStatus::AwaitingRoll => -self.eval.evaluate(game),
+                    _ => POS_INF,
+                };
+                game.unmake_move_unchecked(m, &u);
+                v
+            };
+            *k = (s, m);
+        }
+        keyed[..n].sort_unstable_by(|a, b| b.0.cmp(&a.0).then(a.1.raw().cmp(&b.1.raw())));
+        for (m, k) in moves.iter_mut().zip(keyed.iter()) {
+            *m = k.1;
+        }
+    }
+
+    /// [`Searcher::decision`] below the root turn when the exact value `seed_value` of one
+    /// of its moves, `seed` ([`Move::NONE`]: the pass), is already known (a depth-1 probe):
+    /// that move is not searched again.
+    #[allow(clippy::too_many_arguments)]
+    fn decision_seeded(
+        &mut self,
+        game: &mut DiceGame,
+        depth: u32,
+        ply: u32,
+        alpha: i32,
+        beta: i32,
+        seed: Move,
+        seed_value: i32,
+    ) -> i32 {
+        if self.tick() {
+            return 0;
+        }
+        let key = node_key(game);
+        let mut tt_move = Move::NONE;
+        if self.config.tt {
+            if let Some(e) = self.tt.probe(key) {
+                tt_move = e.best_move();
+                if let Some(v) = self.usable(&e, depth, ply, alpha, beta) {
+                    return v;
+                }
+            }
+        }
+        if seed == Move::NONE {
+            // The pass: the only move.
+            return seed_value;
+        }
+        let mut list = MoveList::new();
+        game.generate_moves_in_place(&mut list);
+        if self.config.ordering {
+            order::sort_moves(&game.pos, list.as_mut_slice(), tt_move);
+        }
+        let mut best = seed_value;
+        let mut best_move = seed;
+        let mut a = alpha.max(best);
+        if best < beta && !(self.config.bounds && best >= WIN - ply as i32) {
+            for &m in list.iter() {
+                if m == seed {
+                    continue;
+                }
+                let v = self.child(game, m, depth, ply, a, beta);
+                if self.aborted {
+                    return 0;
+                }
+                if v > best {
+                    best = v;
+                    best_move = m;
+                }
+                if best >= beta || (self.config.bounds && best >= WIN - ply as i32) {
+                    break;
+                }
+                if best > a {
+                    a = best;
+                }
+            }
+        }
+        if self.config.tt {
+            self.tt.store(
+                key,
+                best,
+                bound_of(best, alpha, beta),
+                depth,
+                ply,
+                best_move,
+            );
+        }
+        best
+    }
+
+    /// The moves of piece type `face` in the two-dice decision node `game` (the roll's other
+    /// dice aside): alpha-beta over them, with the table under a key of its own (the node's
+    /// with a one-die roll of `face`, which no two-dice node has).
+    fn type_node(
+        &mut self,
+        game: &mut DiceGame,
+        face: u8,
+        depth: u32,
+        ply: u32,
+        alpha: i32,
+        beta: i32,
+    ) -> TypeResult {
+        if self.tick() {
+            return TypeResult::UNKNOWN;
+        }
+        let roll = game.h.dice;
+        game.h.dice = Roll {
+            count: 1,
+            faces: [face, 0, 0],
+        };
+        let key = node_key(game);
+        game.h.dice = roll;
+        let mut tt_move = Move::NONE;
+        if self.config.tt {
+            if let Some(e) = self.tt.probe(key) {
+                tt_move = e.best_move();
+                if let Some(v) = self.usable(&e, depth, ply, alpha, beta) {
+                    return TypeResult {
+                        bound: bound_of(v, alpha, beta),
+                        empty: false,
+                        value: v,
+                        best: tt_move,
+                    };
+                }
+            }
+        }
+        let mut list = MoveList::new();
+        crate::dice::gen::two_dice_type_moves(&game.pos, face, &mut list);
+        if list.is_empty() {
+            return TypeResult {
+                bound: Bound::Exact,
+                empty: true,
+                value: 0,
+                best: Move::NONE,
+            };
+        }
+        if self.config.ordering {
+            order::sort_moves(&game.pos, list.as_mut_slice(), tt_move);
+        }
+        let mut a = alpha;
+        let mut best = NEG_INF;
+        let mut best_move = Move::NONE;
+        for &m in list.iter() {
+            let v = self.child(game, m, depth, ply, a, beta);
+            if self.aborted {
+                return TypeResult::UNKNOWN;
+            }
+            if v > best {
+                best = v;
+                best_move = m;
+            }
+            if best >= beta || (self.config.bounds && best >= WIN - ply as i32) {
+                break;
+            }
+            if best > a {
+                a = best;
+            }
+        }
+        if self.config.tt {
+            self.tt.store(
+                key,
+                best,
+                bound_of(best, alpha, beta),
+                depth,
+                ply,
+                best_move,
+            );
+        }
+        TypeResult {
+            bound: bound_of(best, alpha, beta),
+            empty: false,
+            value: best,
+            best: best_move,
+        }
     }
 
     /// The value of the decision node `game` (dice rolled) for its side to move. At `ply` 0
@@ -510,6 +1091,9 @@ impl Searcher {
         }
         if self.config.ordering {
             order::sort_moves(&game.pos, list.as_mut_slice(), tt_move);
+            if depth >= 2 && self.config.eval_order && game.rules() == Rules::OneDie {
+                self.order_by_eval(game, list.as_mut_slice(), tt_move);
+            }
         }
         let top = root && micro == self.root_micro;
         if top {
@@ -570,6 +1154,10 @@ impl Searcher {
             if best >= beta {
                 break;
             }
+            if !root && self.config.bounds && best >= WIN - ply as i32 {
+                // A king capture now: nothing is better.
+                break;
+            }
         }
         if self.config.tt {
             let bound = if best >= beta {
@@ -598,4 +1186,25 @@ fn game_continues_turn(game: &mut DiceGame, m: Move) -> bool {
     let r = game.phase() == Phase::AwaitingMove;
     game.unmake_move_unchecked(m, &u);
     r
+}
+
+/// The best value the types of `roll` (all six on doubles) are known to reach at least (a
+/// lower bound of the decision node's value), `NEG_INF` when none is known.
+fn known_lower(types: &[TypeResult; 7], roll: Roll) -> i32 {
+    let mask = if roll.is_doubles() {
+        crate::ALL_PIECE_TYPES
+    } else {
+        roll.mask()
+    };
+    let mut best = NEG_INF;
+    for (t, r) in types.iter().enumerate().skip(1) {
+        if mask & 1 << t != 0
+            && !r.empty
+            && matches!(r.bound, Bound::Exact | Bound::Lower)
+            && r.value > best
+        {
+            best = r.value;
+        }
+    }
+    best
 }

@@ -47,7 +47,13 @@
 //!   [`SearchConfig::sharing`] they are one outcome of weight 6; beyond that, the position
 //!   after a move does not depend on the roll that allowed it, and three-dice micro-move
 //!   orders that reach the same position coincide, so the table (keyed by position, phase
-//!   and dice left) shares those subtrees between outcomes.
+//!   and dice left) shares those subtrees between outcomes. In two dice, with
+//!   [`SearchConfig::type_sharing`], a chance node searches each piece type's moves once and
+//!   shares the result among the outcomes that allow the type (see [`expectimax`]).
+//! * Exact node savers beside Star1/Star2, each a switch kept in [`SearchConfig::ALL`] because
+//!   the benchmark shows fewer nodes at the same values (docs/dice-search.md has the
+//!   numbers): [`SearchConfig::bounds`], [`SearchConfig::leaf_probes`],
+//!   [`SearchConfig::eval_order`], [`SearchConfig::probe_order`].
 //! * The table's exact mode ([`SearchConfig::exact_tt`]) reuses an entry only at the same
 //!   remaining depth and distance from the root, so the value is that of the search without
 //!   the table; the default (fast) mode reuses deeper entries too, which changes values
@@ -130,6 +136,25 @@ pub struct SearchConfig {
     pub quiescence: bool,
     /// The rule sets where `quiescence` applies: bit `1 << rules as u8` each.
     pub quiescence_rules: u8,
+    /// Two dice: search each piece type's moves once per chance node and share the result
+    /// (value and bound) among every outcome that allows the type (see
+    /// [`expectimax`]'s module docs).
+    pub type_sharing: bool,
+    /// Tighter value bounds: per-outcome bounds at chance nodes (an outcome that can take
+    /// the king is worth exactly a win now, unsearched; static evaluations at depth 1) and a
+    /// decision node stops at a king capture (nothing beats it).
+    pub bounds: bool,
+    /// Star2 at depth 1 (one and two dice), where a probe's value is a leaf's and so exact:
+    /// every outcome is probed (a failed probe still gives a lower bound for Star1's
+    /// fail-high test) and the probed move is not searched again.
+    pub leaf_probes: bool,
+    /// Decision nodes with two turns or more to go (one and two dice) order their moves by
+    /// the static value after each (a one-turn search; each evaluation counts as a node).
+    pub eval_order: bool,
+    /// Star1's phase takes the outcomes in ascending order of their lower bounds (Star2's
+    /// probes), so a fail low comes sooner: at depth 1 with leaf probes, and in one die at
+    /// every depth.
+    pub probe_order: bool,
 }
 
 impl SearchConfig {
@@ -143,6 +168,11 @@ impl SearchConfig {
         ordering: false,
         quiescence: false,
         quiescence_rules: SearchConfig::QS_EVERY_RULE_SET,
+        type_sharing: false,
+        bounds: false,
+        leaf_probes: false,
+        eval_order: false,
+        probe_order: false,
     };
     /// Star1 with move and outcome ordering.
     pub const STAR1: SearchConfig = SearchConfig {
@@ -163,6 +193,11 @@ impl SearchConfig {
     /// Everything, exact: Star1, Star2, the exact table, sharing.
     pub const ALL_EXACT: SearchConfig = SearchConfig {
         sharing: true,
+        type_sharing: true,
+        bounds: true,
+        leaf_probes: true,
+        eval_order: true,
+        probe_order: true,
         ..SearchConfig::STAR2_TT
     };
     /// Everything but quiescence, the table in its fast mode (the engine before quiescence).
@@ -200,8 +235,9 @@ impl SearchConfig {
 
     /// The named sets (`plain`, `star1`, `star2`, `star2-tt`, `all-exact`, `all`, and
     /// `all-noqs` without quiescence, `plain-qs`, `all-exact-qs`, `all-qs` with it in every
-    /// rule set).
-    pub const NAMED: [(&'static str, SearchConfig); 10] = [
+    /// rule set; and for comparisons `all-notable`: [`SearchConfig::ALL_EXACT`] without the
+    /// table, `all-notypes`: [`SearchConfig::ALL`] without per-type sharing).
+    pub const NAMED: [(&'static str, SearchConfig); 12] = [
         ("plain", SearchConfig::PLAIN),
         ("star1", SearchConfig::STAR1),
         ("star2", SearchConfig::STAR2),
@@ -212,6 +248,20 @@ impl SearchConfig {
         ("plain-qs", SearchConfig::PLAIN_QS),
         ("all-exact-qs", SearchConfig::ALL_EXACT_QS),
         ("all-qs", SearchConfig::ALL_QS),
+        (
+            "all-notable",
+            SearchConfig {
+                tt: false,
+                ..SearchConfig::ALL_EXACT
+            },
+        ),
+        (
+            "all-notypes",
+            SearchConfig {
+                type_sharing: false,
+                ..SearchConfig::ALL
+            },
+        ),
     ];
 
     /// The set with this name.
