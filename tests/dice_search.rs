@@ -410,3 +410,22 @@ fn table_on_and_off_agree() {
         }
     }
 }
+
+/// A value in the win band that is an average, not a proven win, must not end iterative
+/// deepening before the depth asked (found by the three-turn test with seed 41: plain
+/// expectimax returned the depth-2 value at depth 3).
+#[test]
+fn averaged_win_band_values_do_not_stop_the_deepening() {
+    let g = DiceGame::from_fen(
+        Rules::TwoDice,
+        "7r/2P5/3p1b2/3bpk1p/1P1P1q2/4npP1/r6N/2R1K2n w - - 2 51 BK",
+    )
+    .unwrap();
+    let mut ev = DiceEvaluator::new(Rules::TwoDice);
+    let want = slow_decision(&g, 3, 0, &mut ev, false);
+    let mut e = DiceEngine::new(2);
+    e.set_config(SearchConfig::PLAIN);
+    let r = e.search(&g, &DiceLimits::depth(3), &mut |_| {}).unwrap();
+    assert_eq!(r.depth, 3);
+    assert_eq!((r.value, r.best_move()), want);
+}

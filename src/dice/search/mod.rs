@@ -751,7 +751,10 @@ impl DiceEngine {
                 hashfull: self.s.tt.hashfull(),
                 line,
             });
-            if win_in(v).is_some() || self.out_of_time(limits) {
+            // Only a king capture (or mate) now ends the deepening early: nothing beats it.
+            // A value in the win band lower down may be an average that a deeper search
+            // changes, so a fixed depth is always searched to that depth.
+            if v >= WIN || self.out_of_time(limits) {
                 break;
             }
         }
