@@ -62,6 +62,9 @@
 //!   one costs about ten times the last); a stopped iteration keeps the best of its root
 //!   moves searched completely (the previous best is searched first, so one that beats it
 //!   is better at the deeper depth), and never compares a move whose search was cut short.
+//!   Only a king capture (or mate) at the root ends the deepening before a limit: a value
+//!   in the win band lower down may be an average of a proven win and heuristic values,
+//!   which a deeper search can change.
 //! * Lazy SMP rather than root splitting: it needs no work queue, keeps the single-thread
 //!   code path unchanged, and in expectimax the shared table is what saves work (helpers
 //!   searching other root moves and deeper iterations store the subtrees the main thread

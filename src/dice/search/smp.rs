@@ -20,7 +20,7 @@
 //! only when the thread count, the table size or the rule set changes.
 
 use super::expectimax::{Searcher, NEG_INF, POS_INF};
-use super::{win_in, TurnLine};
+use super::{TurnLine, WIN};
 use crate::dice::game::DiceGame;
 use crate::moves::Move;
 use std::sync::atomic::{AtomicBool, Ordering};
@@ -66,7 +66,7 @@ impl HelperSlot {
                 }
                 RootKind::Chance => self.s.chance(&mut self.game, depth, 0, NEG_INF, POS_INF),
             };
-            if self.s.aborted || win_in(v).is_some() {
+            if self.s.aborted || v >= WIN {
                 break;
             }
         }
