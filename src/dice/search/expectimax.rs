@@ -587,6 +587,47 @@ impl Searcher {
         v
     }
 
+    /// Fail-soft alpha-beta over `moves` (all but `skip`) under `(alpha, beta)`, from the best
+    /// value and move found so far; stops at a cutoff (or, with
+    /// [`SearchConfig::bounds`](super::SearchConfig::bounds), at a king capture now).
+    /// `None` when the search was stopped.
+    #[allow(clippy::too_many_arguments)]
+    #[inline]
+    fn best_of(
+        &mut self,
+        game: &mut DiceGame,
+        moves: &[Move],
+        skip: Move,
+        depth: u32,
+        ply: u32,
+        alpha: i32,
+        beta: i32,
+        mut best: i32,
+        mut best_move: Move,
+    ) -> Option<(i32, Move)> {
+        let mut a = alpha;
+        for &m in moves {
+            if m == skip {
+                continue;
+            }
+            let v = self.child(game, m, depth, ply, a, beta);
+            if self.aborted {
+                return None;
+            }
+            if v > best {
+                best = v;
+                best_move = m;
+            }
+            if best >= beta || (self.config.bounds && best >= WIN - ply as i32) {
+                break;
+            }
+            if best > a {
+                a = best;
+            }
+        }
+        Some((best, best_move))
+    }
+
     /// True when depth-0 chance nodes of `rules` take quiescence instead of the static value.
     #[inline]
     fn qs_leaves(&self, rules: Rules) -> bool {
@@ -930,26 +971,21 @@ impl Searcher {
         }
         let mut best = seed_value;
         let mut best_move = seed;
-        let mut a = alpha.max(best);
+        let a = alpha.max(best);
         if best < beta && !(self.config.bounds && best >= WIN - ply as i32) {
-            for &m in list.iter() {
-                if m == seed {
-                    continue;
-                }
-                let v = self.child(game, m, depth, ply, a, beta);
-                if self.aborted {
-                    return 0;
-                }
-                if v > best {
-                    best = v;
-                    best_move = m;
-                }
-                if best >= beta || (self.config.bounds && best >= WIN - ply as i32) {
-                    break;
-                }
-                if best > a {
-                    a = best;
-                }
+            match self.best_of(
+                game,
+                list.as_slice(),
+                seed,
+                depth,
+                ply,
+                a,
+                beta,
+                best,
+                best_move,
+            ) {
+                Some((v, m)) => (best, best_move) = (v, m),
+                None => return 0,
             }
         }
         if self.config.tt {
@@ -1014,25 +1050,20 @@ impl Searcher {
         if self.config.ordering {
             order::sort_moves(&game.pos, list.as_mut_slice(), tt_move);
         }
-        let mut a = alpha;
-        let mut best = NEG_INF;
-        let mut best_move = Move::NONE;
-        for &m in list.iter() {
-            let v = self.child(game, m, depth, ply, a, beta);
-            if self.aborted {
-                return TypeResult::UNKNOWN;
-            }
-            if v > best {
-                best = v;
-                best_move = m;
-            }
-            if best >= beta || (self.config.bounds && best >= WIN - ply as i32) {
-                break;
-            }
-            if best > a {
-                a = best;
-            }
-        }
+        let a = alpha;
+        let Some((best, best_move)) = self.best_of(
+            game,
+            list.as_slice(),
+            Move::NONE,
+            depth,
+            ply,
+            a,
+            beta,
+            NEG_INF,
+            Move::NONE,
+        ) else {
+            return TypeResult::UNKNOWN;
+        };
         if self.config.tt {
             self.tt.store(
                 key,
