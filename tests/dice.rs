@@ -1158,7 +1158,11 @@ fn selfplay_pgn_reads_back_and_greedy_beats_random() {
 
 /// Every byte of a game's fields after the history corrupted, one at a time: every C call
 /// answers with a status, never by a caught panic (`CHESS_ERR_INTERNAL`), and the game passed
-/// to a refused call is left as it was.
+/// to a refused call is left as it was. The searches make every move of every roll, so a
+/// corrupted table that make trusts shows there (in debug builds, as a broken invariant): a
+/// flipped bit in a castling rights mask once let a rook leave its corner with its right kept
+/// (found by the `dice` fuzz target; the searches on the castling position below are its
+/// regression test).
 #[test]
 fn corrupted_games_never_panic_through_the_c_abi() {
     use chesscore::ffi::*;
@@ -1168,7 +1172,19 @@ fn corrupted_games_never_panic_through_the_c_abi() {
         (1, "4k3/8/8/3pP3/8/8/8/4K3 w - d6 0 2 P"),
         (2, "4k3/8/8/8/pPp1p3/8/3P4/4K3 w - b3 0 1 PK"),
         (2, "4k3/8/8/8/pPpPp3/8/8/5K2 b - b3d3 0 1 -"),
+        (0, "r3k2r/p6p/8/8/8/8/8/R3K2R w KQkq - 0 1 -"),
+        (2, "r3k2r/p6p/8/8/8/8/8/R3K2R w KQkq - 0 1 -"),
     ];
+    let engine = chess_engineNew();
+    assert!(!engine.is_null());
+    let mut limits = MaybeUninit::<ChessSearchLimits>::uninit();
+    // SAFETY: a valid pointer; every byte is written.
+    let mut limits = unsafe {
+        chess_searchLimitsInit(limits.as_mut_ptr());
+        limits.assume_init()
+    };
+    limits.depth = 1;
+    limits.nodes = 400;
     for (rules, fen) in fens {
         let mut game = MaybeUninit::<ChessDiceGame>::uninit();
         let cfen = std::ffi::CString::new(fen).unwrap();
@@ -1181,10 +1197,45 @@ fn corrupted_games_never_panic_through_the_c_abi() {
             let good = game.assume_init_read();
             let bytes = std::mem::size_of::<ChessDiceGame>();
             let start = chesscore::position::POSITION_FIELDS_OFFSET;
+            let castling = fen.contains("KQkq");
             for i in start..bytes {
-                for flip in [0x01u8, 0x80, 0xff] {
+                let flips: &[u8] = if castling {
+                    &[0x01, 0x02, 0x04, 0x08, 0x10, 0x20, 0x40, 0x80, 0xff]
+                } else {
+                    &[0x01, 0x80, 0xff]
+                };
+                for &flip in flips {
                     let mut g = std::ptr::read(&good);
                     *(&mut g as *mut ChessDiceGame as *mut u8).add(i) ^= flip;
+                    if castling {
+                        let before = g_bytes(&g);
+                        let mut advice = [MaybeUninit::<ChessDiceRollAdvice>::uninit(); 56];
+                        let mut count = 0u32;
+                        let r = chess_diceSearchAllRolls(
+                            engine,
+                            &g,
+                            &limits,
+                            advice.as_mut_ptr().cast(),
+                            56,
+                            &mut count,
+                        );
+                        assert_ne!(
+                            r,
+                            ChessStatus::CHESS_ERR_INTERNAL,
+                            "{fen}: byte {i} ^ {flip}"
+                        );
+                        let mut rolled = std::ptr::read(&g);
+                        let roll = ChessDiceRoll {
+                            count: if rules == 2 { 3 } else { 2 },
+                            faces: [4, 6, 4],
+                        };
+                        if chess_diceSetRoll(&mut rolled, roll) == ChessStatus::CHESS_OK {
+                            let mut res = MaybeUninit::<ChessDiceSearchResult>::uninit();
+                            let r = chess_diceSearch(engine, &rolled, &limits, res.as_mut_ptr());
+                            assert_ne!(r, ChessStatus::CHESS_ERR_INTERNAL, "{fen}: byte {i}");
+                        }
+                        assert_eq!(g_bytes(&g), before, "{fen}: a search changed the game");
+                    }
                     let mut list = ChessMoveList::new();
                     let mut st = MaybeUninit::<ChessDiceStatus>::uninit();
                     let mut outc = [ChessDiceOutcome::default(); 56];
@@ -1231,4 +1282,18 @@ fn corrupted_games_never_panic_through_the_c_abi() {
             }
         }
     }
+    // SAFETY: from chess_engineNew, not used after.
+    unsafe { chess_engineFree(engine) };
+}
+
+/// The bytes of a C game.
+fn g_bytes(g: &chesscore::ffi::ChessDiceGame) -> Vec<u8> {
+    // SAFETY: a game from `chess_diceSetFromFEN` (every byte written), read as bytes.
+    unsafe {
+        std::slice::from_raw_parts(
+            g as *const _ as *const u8,
+            std::mem::size_of::<chesscore::ffi::ChessDiceGame>(),
+        )
+    }
+    .to_vec()
 }

@@ -165,7 +165,9 @@ unsafe fn position_bytes<'a>(p: *const ChessPosition) -> Result<&'a Position, Ch
     unsafe { (p as *const Position).as_ref() }.ok_or(ChessStatus::CHESS_ERR_NULL_ARGUMENT)
 }
 
-/// Borrows `*p` as a game, checked: every field in range and the position's invariants.
+/// Borrows `*p` as a game, checked: every field in range, the position's invariants and its
+/// castling setup and tables (which make trusts: a corrupted rights mask once let a search
+/// make a rook move that kept its castling right; found by the `dice` fuzz target).
 ///
 /// # Safety
 /// `p` is NULL or points to a `ChessDiceGame` valid for reads for `'a`, not written meanwhile.
@@ -175,7 +177,10 @@ pub(crate) unsafe fn read_game<'a>(p: *const ChessDiceGame) -> Result<&'a DiceGa
     // padding). Non-NULL validity is the caller's contract.
     let g =
         unsafe { (p as *const DiceGame).as_ref() }.ok_or(ChessStatus::CHESS_ERR_NULL_ARGUMENT)?;
-    if g.is_plausible() && g.position().validate().is_ok() {
+    if g.is_plausible()
+        && g.position().validate().is_ok()
+        && g.position().validate_castling_tables().is_ok()
+    {
         Ok(g)
     } else {
         Err(ChessStatus::CHESS_ERR_DICE_INVALID_GAME)

@@ -7,7 +7,7 @@
 //! | check | what it proves | used by |
 //! |---|---|---|
 //! | [`Position::is_plausible`] | every index the core takes from the bytes is in range: nothing can panic or read out of bounds (answers may be nonsense on a corrupted position) | read-only C calls and the unchecked twins, every call in release builds |
-//! | [`Position::validate`] | the board, the state and the hashes agree | debug builds after every make and unmake |
+//! | [`Position::validate`] | the board, the state and the hashes agree | debug builds after every make and unmake; with the castling setup and tables (`validate_castling_tables`), every Dice Chess game from the C ABI (whose positions may break standard chess's check rules) |
 //! | [`Position::validate_full`] | everything the FEN parser would demand of the same position, plus the setup tables and hashes: the bytes are a position some game reaches | C calls that change a position or trust it (checked make/unmake, perft), every C call in debug builds |
 
 use super::{fen::castle_tables, Position, EP_CAPTURABLE, EP_SQUARE, HISTORY_CAPACITY, NO_EP};
@@ -54,6 +54,20 @@ impl Position {
         if self.st.halfmove > u16::MAX as u32 + HISTORY_CAPACITY as u32 {
             return Err("halfmove clock beyond any game's");
         }
+        self.validate_castling_tables()?;
+        self.check_rules().map_err(FenError::message)
+    }
+
+    /// The castling setup (standard squares in standard mode; in Chess960 kings and rooks on
+    /// their back rank, each rook on its side of the king) and the tables make and generation
+    /// take from it (rights masks, paths, touched squares) equal to a recomputation. Part of
+    /// [`Position::validate_full`]; on its own for Dice Chess games from the C ABI, whose
+    /// positions may break standard chess's check rules but never the castling setup: a
+    /// flipped byte in a rights mask would let a rook leave its corner with its right kept.
+    ///
+    /// # Errors
+    /// A short description of the first defect.
+    pub(crate) fn validate_castling_tables(&self) -> Result<(), &'static str> {
         self.check_castling_setup()?;
         let t = castle_tables(&self.castle_rooks, &self.castle_kings);
         if t.masks != self.castle_masks
@@ -63,7 +77,7 @@ impl Position {
         {
             return Err("castling tables differ from recomputation");
         }
-        self.check_rules().map_err(FenError::message)
+        Ok(())
     }
 
     /// The rules a position must obey to be reachable, in the order the FEN parser reports
