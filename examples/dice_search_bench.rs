@@ -10,6 +10,7 @@
 //! cargo run --release --example dice_search_bench -- --threads 2 --runs 5   # Lazy SMP
 //! cargo run --release --example dice_search_bench -- --rules one-die --configs all-exact,-bounds
 //! cargo run --release --example dice_search_bench -- --skip-plain   # values against the first row run
+//! cargo run --release --example dice_search_bench -- --configs none --skip-plain --ms 25 --depth-configs plain,all,all-lmr2
 //! ```
 //! Depths: 3 turns for two dice and one die, 2 for three dice (the issue's).
 //!
@@ -191,6 +192,13 @@ fn main() {
         .position(|a| a == "--configs")
         .and_then(|i| args.get(i + 1))
         .cloned();
+    // `--depth-configs a,b`: the named configurations (`SearchConfig::NAMED`) of the depth
+    // table instead of plain and all.
+    let depth_names: Option<String> = args
+        .iter()
+        .position(|a| a == "--depth-configs")
+        .and_then(|i| args.get(i + 1))
+        .cloned();
     let games = load();
     let configs = [
         ("plain", SearchConfig::PLAIN),
@@ -315,10 +323,20 @@ fn main() {
             continue;
         }
         println!("depth completed in {ms} ms (first {time_positions} positions):");
-        for (name, config) in [
-            ("plain", SearchConfig::PLAIN),
-            ("all", SearchConfig::ALL_NOQS),
-        ] {
+        let mut depth_configs = vec![
+            ("plain".to_string(), SearchConfig::PLAIN),
+            ("all".to_string(), SearchConfig::ALL_NOQS),
+        ];
+        if let Some(names) = &depth_names {
+            depth_configs = names
+                .split(',')
+                .map(|n| {
+                    let c = SearchConfig::from_name(n).expect("a named configuration");
+                    (n.to_string(), c)
+                })
+                .collect();
+        }
+        for (name, config) in depth_configs {
             let mut e = DiceEngine::new(64);
             e.set_config(config);
             let mut depths = Vec::new();

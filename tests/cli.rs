@@ -736,6 +736,43 @@ fn dice_match_between_engine_configurations() {
     );
 }
 
+/// `dice match` with a fixed depth per player: `engine:CONFIG/dN` searches to depth N every
+/// move whatever `--movetime`. Two exact configurations at the same depth choose the same
+/// moves (they return plain expectimax's value and move), so each pair of games (the same
+/// dice, colours swapped) is won by the same colour: A scores exactly half.
+#[test]
+fn dice_match_with_a_fixed_depth_per_player() {
+    let out = run(&[
+        "dice",
+        "match",
+        "--rules",
+        "one-die",
+        "--a",
+        "engine:plain/d2",
+        "--b",
+        "engine:all-exact/d2",
+        "--movetime",
+        "1",
+        "--games",
+        "6",
+    ]);
+    assert!(out.status.success(), "{}", text(&out.stderr));
+    let stdout = text(&out.stdout);
+    let last = stdout.lines().last().unwrap_or("");
+    assert!(
+        last.starts_with("result plain/d2 vs all-exact/d2 (one-die): ") && last.contains(" of 6,"),
+        "{stdout}"
+    );
+    let wins = last.split(" W ").nth(1).and_then(|t| t.split(' ').next());
+    let losses = last.split(" L ").nth(1).and_then(|t| t.split(' ').next());
+    assert_eq!(wins, losses, "{stdout}");
+    for bad in ["engine/d0", "greedy/d2", "engine/d", "engine/d65"] {
+        let out = run(&["dice", "match", "--a", bad]);
+        assert!(!out.status.success(), "{bad}");
+        assert!(text(&out.stderr).contains("--a must be engine"), "{bad}");
+    }
+}
+
 /// `dice match` with threads: `engine@N` (and `engine:CONFIG@N`) names an engine on N
 /// threads, `--threads` sets the others; bad thread counts are refused.
 #[test]

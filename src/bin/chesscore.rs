@@ -147,7 +147,9 @@ all-exact, all: the default, all-noqs: without quiescence, plain-qs, all-exact-q
 quiescence in every rule set), for matches between versions of the search. engine@N and
 engine:CONFIG@N search on N threads (Lazy SMP: the table's fast mode, results may differ
 from run to run; a configuration without the table uses one), e.g. --a engine@2 --b engine
-with --concurrency 1, so that each game has the cores.
+with --concurrency 1, so that each game has the cores. An engine ending in /dN searches to
+depth N every move whatever the time (e.g. engine:plain/d4 against engine:plain/d3: what one
+turn of depth is worth).
 
   --rules RULES      two-dice (default), one-die or three-dice
   --opponent PLAYER  engine (default), expectimax, heuristic, random or greedy
@@ -460,8 +462,9 @@ enum Contestant {
     Builtin(PlayerKind),
     /// This search with a configuration: `engine` is [`SearchConfig::ALL`], `engine:NAME`
     /// one of [`SearchConfig::NAMED`] (for matches between versions of the search); with
-    /// `@N` on N threads (`None`: `--threads`).
-    Engine(SearchConfig, Option<usize>),
+    /// `@N` on N threads (`None`: `--threads`); with `/dN` to depth N every move, whatever
+    /// the time (for measuring what a turn of depth is worth).
+    Engine(SearchConfig, Option<usize>, Option<u32>),
     /// Plain expectimax ([`SearchConfig::PLAIN`]), same evaluator and limits.
     Expectimax,
     /// Greedy with king exposure and king attack terms ([`HeuristicPlayer`]): the baseline
@@ -473,7 +476,7 @@ impl Contestant {
     fn name(self) -> String {
         match self {
             Contestant::Builtin(k) => k.name().to_owned(),
-            Contestant::Engine(c, threads) => {
+            Contestant::Engine(c, threads, depth) => {
                 let name = SearchConfig::NAMED.iter().find(|(_, n)| *n == c).map_or(
                     "engine",
                     |(name, _)| match *name {
@@ -481,9 +484,13 @@ impl Contestant {
                         _ => name,
                     },
                 );
-                match threads {
+                let name = match threads {
                     Some(n) => format!("{name}@{n}"),
                     None => name.to_owned(),
+                };
+                match depth {
+                    Some(d) => format!("{name}/d{d}"),
+                    None => name,
                 }
             }
             Contestant::Expectimax => "expectimax".to_owned(),
@@ -492,20 +499,27 @@ impl Contestant {
     }
 
     fn from_name(s: &str) -> Option<Contestant> {
+        if let Some((engine, d)) = s.rsplit_once("/d") {
+            let d: u32 = d.parse().ok().filter(|d| (1..=64).contains(d))?;
+            return match Contestant::from_name(engine)? {
+                Contestant::Engine(c, n, None) => Some(Contestant::Engine(c, n, Some(d))),
+                _ => None,
+            };
+        }
         if let Some((engine, n)) = s.split_once('@') {
             let n: usize = n.parse().ok().filter(|n| (1..=MAX_THREADS).contains(n))?;
             return match Contestant::from_name(engine)? {
-                Contestant::Engine(c, None) => Some(Contestant::Engine(c, Some(n))),
+                Contestant::Engine(c, None, None) => Some(Contestant::Engine(c, Some(n), None)),
                 _ => None,
             };
         }
         match s {
-            "engine" => Some(Contestant::Engine(SearchConfig::ALL, None)),
+            "engine" => Some(Contestant::Engine(SearchConfig::ALL, None, None)),
             "expectimax" => Some(Contestant::Expectimax),
             "heuristic" => Some(Contestant::Heuristic),
             _ => match s.strip_prefix("engine:") {
                 Some(config) => {
-                    SearchConfig::from_name(config).map(|c| Contestant::Engine(c, None))
+                    SearchConfig::from_name(config).map(|c| Contestant::Engine(c, None, None))
                 }
                 None => PlayerKind::from_name(s).map(Contestant::Builtin),
             },
@@ -525,7 +539,8 @@ impl Contestant {
         match self {
             Contestant::Builtin(k) => k.player(Rng(seed)),
             Contestant::Heuristic => Box::new(HeuristicPlayer::new(rules, Rng(seed))),
-            Contestant::Engine(c, n) => {
+            Contestant::Engine(c, n, depth) => {
+                let limits = depth.map_or(limits, DiceLimits::depth);
                 let mut p = EnginePlayer::new(c, limits, hash);
                 p.engine().set_threads(n.unwrap_or(threads));
                 Box::new(p)
@@ -541,7 +556,7 @@ fn parse_contestant(name: &str, s: &str) -> Result<Contestant, Failure> {
     Contestant::from_name(s).ok_or_else(|| {
         usage_error(
             DICE,
-            format!("{name} must be engine, engine:CONFIG, expectimax, heuristic, random or greedy (an engine may end in @THREADS), got '{s}'"),
+            format!("{name} must be engine, engine:CONFIG, expectimax, heuristic, random or greedy (an engine may end in @THREADS and /dDEPTH), got '{s}'"),
         )
     })
 }
@@ -576,12 +591,12 @@ fn dice_cmd(args: &[String], out: &mut impl Write) -> Result<(), Failure> {
     let match_mode = mode == Mode::Match;
     let mut a = DiceArgs {
         rules: Rules::TwoDice,
-        opponent: Contestant::Engine(SearchConfig::ALL, None),
+        opponent: Contestant::Engine(SearchConfig::ALL, None, None),
         movetime: None,
         depth: 0,
         hash: 16,
         threads: 1,
-        a: Contestant::Engine(SearchConfig::ALL, None),
+        a: Contestant::Engine(SearchConfig::ALL, None, None),
         b: Contestant::Builtin(PlayerKind::Greedy),
         concurrency: 1,
         human: chesscore::Color::WHITE,
