@@ -25,7 +25,8 @@ use super::{
     ChessStatus,
 };
 use crate::dice::search::{
-    expected_score, win_in, DiceInfo, DiceLimits, DiceSearchError, DiceSearchResult, RollAdvice,
+    expected_score, win_in, DiceEngine, DiceInfo, DiceLimits, DiceSearchError, DiceSearchResult,
+    RollAdvice,
 };
 use crate::dice::{DiceGame, DiceStatus};
 use crate::search::Limits;
@@ -188,6 +189,22 @@ fn reporter<'a>(handle: &'a ChessEngine, c: &'a CLimits) -> impl FnMut(&DiceInfo
     }
 }
 
+/// Runs `search` on the handle's Dice Chess engine for one export: claims the handle (busy
+/// otherwise), brings the engine to the handle's `Hash` and `Threads`, reports each iteration
+/// to the caller's callback (and turns `chess_engineStop` into a stop), and releases the
+/// claim before returning, so the caller writes its outputs with the handle free.
+fn with_dice_engine<T>(
+    handle: &ChessEngine,
+    c: &CLimits,
+    search: impl FnOnce(&mut DiceEngine, &mut dyn FnMut(&DiceInfo)) -> Result<T, DiceSearchError>,
+) -> Result<(T, u32), ChessStatus> {
+    let mut claim = handle.claim()?;
+    let mut dice = claim.dice()?;
+    let mut report = reporter(handle, c);
+    let r = search(&mut dice, &mut report).map_err(search_error)?;
+    Ok((r, dice.hashfull()))
+}
+
 fn search_error(e: DiceSearchError) -> ChessStatus {
     match e {
         DiceSearchError::NotAwaitingMove => ChessStatus::CHESS_ERR_DICE_NOT_AWAITING_MOVE,
@@ -231,22 +248,11 @@ pub unsafe extern "C" fn chess_diceSearch(
         }
         // The search runs on a copy: the callback may touch the caller's game.
         let root: DiceGame = g.clone();
-        let mut claim = match handle.claim() {
-            Ok(c) => c,
-            Err(s) => return s,
-        };
-        let mut dice = match claim.dice() {
-            Ok(d) => d,
-            Err(s) => return s,
-        };
-        let mut report = reporter(handle, &c);
-        let r = match dice.search(&root, &dl, &mut report) {
-            Ok(r) => r,
-            Err(e) => return search_error(e),
-        };
-        let hashfull = dice.hashfull();
-        drop(dice);
-        drop(claim);
+        let (r, hashfull) =
+            match with_dice_engine(handle, &c, |dice, report| dice.search(&root, &dl, report)) {
+                Ok(x) => x,
+                Err(s) => return s,
+            };
         out.write(result_struct(&r, hashfull));
         ChessStatus::CHESS_OK
     })
@@ -297,21 +303,11 @@ pub unsafe extern "C" fn chess_diceEvaluate(
             return ChessStatus::CHESS_OK;
         }
         let root: DiceGame = g.clone();
-        let mut claim = match handle.claim() {
-            Ok(c) => c,
-            Err(s) => return s,
-        };
-        let mut dice = match claim.dice() {
-            Ok(d) => d,
-            Err(s) => return s,
-        };
-        let mut report = reporter(handle, &c);
-        let r = match dice.evaluate(&root, &dl, &mut report) {
-            Ok(r) => r,
-            Err(e) => return search_error(e),
-        };
-        drop(dice);
-        drop(claim);
+        let (r, _) =
+            match with_dice_engine(handle, &c, |dice, report| dice.evaluate(&root, &dl, report)) {
+                Ok(x) => x,
+                Err(s) => return s,
+            };
         out.write(expected_score(r.value));
         ChessStatus::CHESS_OK
     })
@@ -362,25 +358,16 @@ pub unsafe extern "C" fn chess_diceSearchAllRolls(
         let n = g.outcomes().as_slice().len();
         let slots = try_ptr!(out_array(out, capacity as usize, n));
         let root: DiceGame = g.clone();
-        let mut claim = match handle.claim() {
-            Ok(c) => c,
-            Err(s) => return s,
-        };
-        let mut dice = match claim.dice() {
-            Ok(d) => d,
-            Err(s) => return s,
-        };
-        let mut report = reporter(handle, &c);
         let mut advice: Vec<RollAdvice> = Vec::new();
         if advice.try_reserve_exact(n).is_err() {
             return ChessStatus::CHESS_ERR_OUT_OF_MEMORY;
         }
-        if let Err(e) = dice.search_all_rolls(&root, &dl, &mut advice, &mut report) {
-            return search_error(e);
-        }
-        let hashfull = dice.hashfull();
-        drop(dice);
-        drop(claim);
+        let ((), hashfull) = match with_dice_engine(handle, &c, |dice, report| {
+            dice.search_all_rolls(&root, &dl, &mut advice, report)
+        }) {
+            Ok(x) => x,
+            Err(s) => return s,
+        };
         for (slot, a) in slots.iter_mut().zip(advice.iter()) {
             slot.write(ChessDiceRollAdvice {
                 roll: ChessDiceRoll {
