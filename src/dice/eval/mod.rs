@@ -187,7 +187,9 @@ thread_local! {
 /// Runs `f` with `weights` standing in for the tuned weights of `rules` in every
 /// [`DiceEvaluator::new`] made on this thread meanwhile: a tuning hook that gives candidate
 /// weights to a search that makes its own evaluator (`examples/dice_eval_match.rs` plays the
-/// engine with new weights against the engine with the weights in use this way).
+/// engine with new weights against the engine with the weights in use this way). An
+/// engine's Lazy SMP helper threads evaluate with the weights of the engine's own evaluator,
+/// so an engine made inside the override searches with them on every thread.
 pub fn with_weights_override<R>(rules: Rules, weights: Weights, f: impl FnOnce() -> R) -> R {
     struct Restore(Option<(Rules, Weights)>);
     impl Drop for Restore {

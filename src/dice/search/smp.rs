@@ -249,3 +249,40 @@ fn helper_loop(shared: &Shared, slot: &Mutex<HelperSlot>) {
         }
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::super::{DiceEngine, DiceLimits};
+    use crate::dice::eval::{with_weights_override, DiceEvaluator};
+    use crate::dice::{DiceGame, Roll, Rules};
+
+    /// An engine made inside `with_weights_override` searches with those weights on its
+    /// helper threads too: they take clones of the main thread's evaluator, never make
+    /// their own (which would see the tuned weights on their threads).
+    #[test]
+    fn helpers_evaluate_with_the_engines_weights() {
+        let rules = Rules::TwoDice;
+        let mut w = *DiceEvaluator::new(rules).weights();
+        for (i, x) in w.iter_mut().enumerate() {
+            *x += 1 + i as i32;
+        }
+        let mut e = with_weights_override(rules, w, || {
+            let mut e = DiceEngine::new(1);
+            let mut g = DiceGame::new(rules);
+            g.set_roll(Roll::from_faces(&[1, 2]).unwrap()).unwrap();
+            // The first search makes the engine's evaluator for the rule set.
+            e.search(&g, &DiceLimits::depth(1), &mut |_| {}).unwrap();
+            e
+        });
+        assert!(e.set_threads(3));
+        let mut g = DiceGame::new(rules);
+        g.set_roll(Roll::from_faces(&[3, 4]).unwrap()).unwrap();
+        e.search(&g, &DiceLimits::depth(2), &mut |_| {}).unwrap();
+        assert_eq!(e.s.eval.weights(), &w);
+        let helpers = e.helpers.as_ref().unwrap();
+        assert_eq!(helpers.len(), 2);
+        for slot in helpers.slots() {
+            assert_eq!(slot.s.eval.weights(), &w, "helper {}", slot.id);
+        }
+    }
+}
