@@ -12,6 +12,13 @@
 //! for pawns, promotions making knight to queen movable in one die, attacks on squares not
 //! our own for pieces), except for a two-dice side in check, whose legal answers are
 //! generated.
+//!
+//! Speed: the counts are most of a Dice Chess search's time, so they are gathered in one
+//! pass over each side's pieces (`SideAttacks`: each piece's attacks computed once, giving
+//! movable types, king threats, king-zone attacks and capture targets together), and every
+//! chance over the rule set's table is one or two lookups in per-set weights computed when
+//! the evaluator is made. `reference.rs` (tests only) keeps the first, direct version; a test
+//! checks that both give the same counts in every position of random games.
 
 use super::super::game::{DiceGame, Phase};
 use super::super::roll::{Outcomes, Roll};
@@ -94,9 +101,11 @@ pub const NAMES: [&str; NUM_FEATURES] = [
 pub type Counts = [i32; NUM_FEATURES];
 
 /// Material values for the capture gains, by piece type (the king: never captured for gain).
-const VALUES: [i32; 7] = [0, 100, 300, 300, 500, 900, 0];
+pub(super) const VALUES: [i32; 7] = [0, 100, 300, 300, 500, 900, 0];
+// `SideAttacks::capture_gains` takes knights and bishops as victims of one value.
+const _: () = assert!(VALUES[2] == VALUES[3]);
 
-const KNIGHT_TO_QUEEN: u8 = 0b0011_1100;
+pub(super) const KNIGHT_TO_QUEEN: u8 = 0b0011_1100;
 
 /// One roll reduced to what the counts ask of it.
 #[derive(Copy, Clone, Debug, Default)]
@@ -104,14 +113,14 @@ pub(crate) struct RollInfo {
     /// The faces (bit `1 << face`).
     mask: u8,
     /// The faces shown at least twice (three dice: a piece may move twice).
-    pairs: u8,
+    pub(super) pairs: u8,
     /// Two-dice doubles: any piece may move.
     any: bool,
     weight: u32,
 }
 
 impl RollInfo {
-    fn of(roll: Roll, rules: Rules, weight: u32) -> RollInfo {
+    pub(super) fn of(roll: Roll, rules: Rules, weight: u32) -> RollInfo {
         let mut pairs = 0;
         let d = roll.dice();
         for i in 0..d.len() {
@@ -130,7 +139,7 @@ impl RollInfo {
     }
 
     /// The types a piece of which may move (doubles: all).
-    fn kinds(&self) -> u8 {
+    pub(super) fn kinds(&self) -> u8 {
         if self.any {
             ALL_PIECE_TYPES
         } else {
@@ -145,6 +154,13 @@ pub(crate) struct RollTable {
     rolls: [RollInfo; 56],
     len: usize,
     denominator: u32,
+    /// For every set of piece types (bit `1 << type`), the total weight of the rolls that
+    /// let a piece of one of them move (`kinds() & set != 0`): a chance in one lookup.
+    any_weight: [u32; 256],
+    /// Three dice: for each face `f` and set, the total weight of the rolls that show `f`
+    /// at least twice and let no piece of the set move. Three dice show at most one face
+    /// twice, so these events are disjoint over the faces and their weights add up.
+    pair_none: [[u32; 128]; 7],
 }
 
 impl RollTable {
@@ -154,10 +170,28 @@ impl RollTable {
             rolls: [RollInfo::default(); 56],
             len: 0,
             denominator: o.denominator(),
+            any_weight: [0; 256],
+            pair_none: [[0; 128]; 7],
         };
         for oc in o.as_slice() {
             t.rolls[t.len] = RollInfo::of(oc.roll, rules, oc.weight);
             t.len += 1;
+        }
+        for set in 0..256 {
+            t.any_weight[set] = t.rolls[..t.len]
+                .iter()
+                .filter(|r| u32::from(r.kinds()) & set as u32 != 0)
+                .map(|r| r.weight)
+                .sum();
+        }
+        for (face, row) in t.pair_none.iter_mut().enumerate() {
+            for (set, w) in row.iter_mut().enumerate() {
+                *w = t.rolls[..t.len]
+                    .iter()
+                    .filter(|r| r.pairs & 1 << face != 0 && u32::from(r.kinds()) & set as u32 == 0)
+                    .map(|r| r.weight)
+                    .sum();
+            }
         }
         t
     }
@@ -165,7 +199,7 @@ impl RollTable {
 
 /// A roll still to come, or one already made.
 #[derive(Copy, Clone)]
-enum Dist<'a> {
+pub(super) enum Dist<'a> {
     Table(&'a RollTable),
     /// One die over these movable types, uniformly.
     OneDie(u8),
@@ -174,7 +208,7 @@ enum Dist<'a> {
 
 impl Dist<'_> {
     /// The chance (0..=1) that `hit` holds for the roll.
-    fn chance(&self, hit: impl Fn(&RollInfo) -> bool) -> f64 {
+    pub(super) fn chance(&self, hit: impl Fn(&RollInfo) -> bool) -> f64 {
         match *self {
             Dist::Table(t) => {
                 let mut w = 0;
@@ -191,7 +225,7 @@ impl Dist<'_> {
     }
 
     /// The expected value of `f` over the roll.
-    fn expect(&self, f: impl Fn(&RollInfo) -> f64) -> f64 {
+    pub(super) fn expect(&self, f: impl Fn(&RollInfo) -> f64) -> f64 {
         match *self {
             Dist::Table(t) => {
                 let mut s = 0.0;
@@ -202,6 +236,64 @@ impl Dist<'_> {
             }
             Dist::OneDie(movable) => self.mean_one_die(movable, f),
             Dist::Fixed(r) => f(&r),
+        }
+    }
+
+    /// The chance that the roll lets no piece of a type in `set` move.
+    fn chance_none(&self, set: u8) -> f64 {
+        match *self {
+            Dist::Table(t) => {
+                (t.denominator - t.any_weight[set as usize]) as f64 / t.denominator as f64
+            }
+            _ => self.chance(|r| r.kinds() & set == 0),
+        }
+    }
+
+    /// The chance of a king capture: a type in `direct` rolled, or (three dice) two dice
+    /// of a type in `two_step`; for the table, two lookups and one per two-step face.
+    fn chance_king(&self, direct: u8, two_step: u8) -> f64 {
+        match *self {
+            Dist::Table(t) => {
+                let mut w = t.any_weight[direct as usize];
+                for (face, row) in t.pair_none.iter().enumerate() {
+                    if two_step & 1 << face != 0 {
+                        w += row[direct as usize & 127];
+                    }
+                }
+                w as f64 / t.denominator as f64
+            }
+            _ => self.chance(|r| r.kinds() & direct != 0 || r.pairs & two_step != 0),
+        }
+    }
+
+    /// The expected best gain over the roll ([`Dist::expect`] of [`best_gain`]). For the
+    /// table, with the types in descending order of gain, a roll's best is the gain of the
+    /// first type it allows, so the expectation is `sum_k g_k (W(S_k) - W(S_k-1))` with
+    /// `S_k` the first `k` types and `W` the table's per-set weight: the same integer sum
+    /// divided by the same denominator, so the same value to the last bit.
+    fn expect_best_gain(&self, gains: &[i32; 7]) -> f64 {
+        match *self {
+            Dist::Table(t) => {
+                let mut order = [(0i32, 0u8); 6];
+                for (i, slot) in order.iter_mut().enumerate() {
+                    *slot = (gains[i + 1], i as u8 + 1);
+                }
+                order.sort_unstable_by_key(|&(g, _)| std::cmp::Reverse(g));
+                let mut set = 0u8;
+                let mut prev = 0u32;
+                let mut sum = 0i64;
+                for (g, kind) in order {
+                    if g <= 0 {
+                        break;
+                    }
+                    set |= 1 << kind;
+                    let w = t.any_weight[set as usize];
+                    sum += i64::from(g) * i64::from(w - prev);
+                    prev = w;
+                }
+                sum as f64 / t.denominator as f64
+            }
+            _ => self.expect(|r| best_gain(gains, r)),
         }
     }
 
@@ -226,9 +318,9 @@ impl Dist<'_> {
 }
 
 /// Records the piece types of the moves generated.
-struct KindSink<'a> {
-    pos: &'a Position,
-    kinds: u8,
+pub(super) struct KindSink<'a> {
+    pub(super) pos: &'a Position,
+    pub(super) kinds: u8,
 }
 
 impl MoveSink for KindSink<'_> {
@@ -312,6 +404,152 @@ fn piece_attacks(kind: PieceType, sq: Square, occ: Bitboard) -> Bitboard {
     }
 }
 
+/// What one side's pieces do on the board, gathered in one pass over them (each piece's
+/// attacks computed once): the inputs of the counts that [`movable_types`],
+/// [`king_threats`] and an `attackers_to` per square would give one by one.
+struct SideAttacks {
+    side: Color,
+    /// The types with a move on the board ([`movable_types`]).
+    movable: u8,
+    /// The types attacking the enemy king ([`king_threats`]'s first).
+    direct: u8,
+    /// The types with a piece one move from attacking it (three dice; [`king_threats`]'s
+    /// second).
+    two_step: u8,
+    /// Every square a piece of this side attacks (own pieces included: they are defended).
+    all: Bitboard,
+    /// The squares attacked by the pieces of each type (index = type).
+    by_kind: [Bitboard; 7],
+    /// Attacks on the enemy king's square and its neighbours, one per piece and square.
+    zone: i32,
+}
+
+impl SideAttacks {
+    fn of(pos: &Position, c: Color, ep: Bitboard, rules: Rules) -> SideAttacks {
+        let them = c.flip();
+        let own = pos.color_pieces(c);
+        let theirs = pos.color_pieces(them);
+        let occ = pos.occupied();
+        let king = pos.king_square(them);
+        let zone_squares = attacks::king_attacks(king).with(king);
+        let three = rules == Rules::ThreeDice;
+        let mut s = SideAttacks {
+            side: c,
+            movable: 0,
+            direct: 0,
+            two_step: 0,
+            all: Bitboard::EMPTY,
+            by_kind: [Bitboard::EMPTY; 7],
+            zone: 0,
+        };
+        let pawns = pos.pieces(c, PieceType::PAWN);
+        let mut promoting = false;
+        let mut pawn_attacks = Bitboard::EMPTY;
+        for sq in pawns {
+            let att = attacks::pawn_attacks(c, sq);
+            pawn_attacks |= att;
+            s.zone += (att & zone_squares).count() as i32;
+            let push = pawn_push(c, sq.bb()) & !occ;
+            if (push | (att & (theirs | ep))).any() {
+                s.movable |= PieceType::PAWN.mask_bit();
+                promoting |= promo_rank(c).has(sq);
+            }
+            if att.has(king) {
+                s.direct |= PieceType::PAWN.mask_bit();
+                if rules == Rules::OneDie && promo_rank(c).has(sq) {
+                    s.direct |= KNIGHT_TO_QUEEN;
+                }
+            }
+        }
+        if promoting && rules == Rules::OneDie {
+            s.movable |= KNIGHT_TO_QUEEN;
+        }
+        if three && (pawn_push(c, pawns) & !occ & attacks::pawn_attacks(them, king)).any() {
+            s.two_step |= PieceType::PAWN.mask_bit();
+        }
+        s.by_kind[PieceType::PAWN.index()] = pawn_attacks;
+        s.all = pawn_attacks;
+        for kind in [
+            PieceType::KNIGHT,
+            PieceType::BISHOP,
+            PieceType::ROOK,
+            PieceType::QUEEN,
+            PieceType::KING,
+        ] {
+            let spots = if three {
+                piece_attacks(kind, king, occ) & !own
+            } else {
+                Bitboard::EMPTY
+            };
+            let mut kind_attacks = Bitboard::EMPTY;
+            for sq in pos.pieces(c, kind) {
+                let att = piece_attacks(kind, sq, occ);
+                kind_attacks |= att;
+                s.zone += (att & zone_squares).count() as i32;
+                if (att & !own).any() {
+                    s.movable |= kind.mask_bit();
+                }
+                if att.has(king) {
+                    s.direct |= kind.mask_bit();
+                } else if (att & spots).any() {
+                    s.two_step |= kind.mask_bit();
+                }
+            }
+            s.by_kind[kind.index()] = kind_attacks;
+            s.all |= kind_attacks;
+        }
+        s
+    }
+
+    /// The best gain of a capture by each of this side's piece types (index = type), in
+    /// centipawns: an undefended victim's value, a defended one's less the capturer's
+    /// (never below 0; a king gains nothing on a defended victim). `defended` is every
+    /// square the other side attacks.
+    fn capture_gains(&self, pos: &Position, defended: Bitboard) -> [i32; 7] {
+        let them = self.side.flip();
+        // The victims' values, highest first (the king is never captured for gain).
+        let victims = [
+            (
+                pos.pieces(them, PieceType::QUEEN),
+                VALUES[PieceType::QUEEN.index()],
+            ),
+            (
+                pos.pieces(them, PieceType::ROOK),
+                VALUES[PieceType::ROOK.index()],
+            ),
+            (
+                pos.pieces(them, PieceType::BISHOP) | pos.pieces(them, PieceType::KNIGHT),
+                VALUES[PieceType::BISHOP.index()],
+            ),
+            (
+                pos.pieces(them, PieceType::PAWN),
+                VALUES[PieceType::PAWN.index()],
+            ),
+        ];
+        let best = |targets: Bitboard| {
+            victims
+                .iter()
+                .find(|(v, _)| (*v & targets).any())
+                .map_or(0, |&(_, value)| value)
+        };
+        let mut gains = [0i32; 7];
+        for (t, gain) in gains.iter_mut().enumerate().skip(1) {
+            let targets = self.by_kind[t];
+            if targets.is_empty() {
+                continue;
+            }
+            let free = best(targets & !defended);
+            let guarded = if t == PieceType::KING.index() {
+                0
+            } else {
+                (best(targets & defended) - VALUES[t]).max(0)
+            };
+            *gain = free.max(guarded);
+        }
+        gains
+    }
+}
+
 /// What `c` needs to capture the enemy king: the types of its pieces attacking it now (a
 /// promoting pawn also on the faces it may promote on in one die), and the types with a
 /// piece one move away from attacking it (three dice: two dice of that type take the king).
@@ -359,36 +597,7 @@ pub(crate) fn king_threats(pos: &Position, c: Color, rules: Rules) -> (u8, u8) {
     (direct, two_step)
 }
 
-/// The best gain of a capture by each of `c`'s piece types (index = type), in centipawns.
-fn capture_gains(pos: &Position, c: Color) -> [i32; 7] {
-    let them = c.flip();
-    let mut gains = [0i32; 7];
-    let victims = pos.color_pieces(them) & !pos.pieces(them, PieceType::KING);
-    for v in victims {
-        let value = VALUES[pos.piece_on(v).kind().index()];
-        let att = pos.attackers_to(v);
-        let ours = att & pos.color_pieces(c);
-        if ours.is_empty() {
-            continue;
-        }
-        let defended = (att & pos.color_pieces(them)).any();
-        for sq in ours {
-            let kind = pos.piece_on(sq).kind();
-            let gain = if !defended {
-                value
-            } else if kind == PieceType::KING {
-                0
-            } else {
-                (value - VALUES[kind.index()]).max(0)
-            };
-            let g = &mut gains[kind.index()];
-            *g = (*g).max(gain);
-        }
-    }
-    gains
-}
-
-fn best_gain(gains: &[i32; 7], r: &RollInfo) -> f64 {
+pub(super) fn best_gain(gains: &[i32; 7], r: &RollInfo) -> f64 {
     let kinds = r.kinds();
     let mut best = 0;
     for (t, &g) in gains.iter().enumerate().skip(1) {
@@ -399,13 +608,13 @@ fn best_gain(gains: &[i32; 7], r: &RollInfo) -> f64 {
     best as f64
 }
 
-fn chance_count(p: f64) -> i32 {
+pub(super) fn chance_count(p: f64) -> i32 {
     (p * ONE).round() as i32
 }
 
 /// Passed pawns of `c` by relative rank, and the sum of `p^squares` over those with a free
 /// path.
-fn passed_pawns(pos: &Position, c: Color, p: f64, out: &mut [i32; 6]) -> f64 {
+pub(super) fn passed_pawns(pos: &Position, c: Color, p: f64, out: &mut [i32; 6]) -> f64 {
     let ours = pos.pieces(c, PieceType::PAWN);
     let theirs = pos.pieces(c.flip(), PieceType::PAWN);
     let occ = pos.occupied();
@@ -449,8 +658,10 @@ pub(crate) fn counts(game: &DiceGame, table: &RollTable, chess: i32, out: &mut C
     }
     out[CHESS] = chess.clamp(-1500, 1500);
 
-    let our_movable = movable_types(pos, us, game.en_passant_targets(), rules);
-    let their_movable = movable_types(pos, them, Bitboard::EMPTY, rules);
+    let our_attacks = SideAttacks::of(pos, us, game.en_passant_targets(), rules);
+    let their_attacks = SideAttacks::of(pos, them, Bitboard::EMPTY, rules);
+    let our_movable = our_attacks.movable;
+    let their_movable = their_attacks.movable;
     let awaiting_move = game.phase() == Phase::AwaitingMove;
     let ours = if awaiting_move {
         Dist::Fixed(RollInfo::of(game.dice(), rules, 1))
@@ -466,20 +677,15 @@ pub(crate) fn counts(game: &DiceGame, table: &RollTable, chess: i32, out: &mut C
     };
 
     // King capture, both ways.
-    let (our_direct, our_two) = king_threats(pos, us, rules);
-    let (their_direct, their_two) = king_threats(pos, them, rules);
-    let hits =
-        |direct: u8, two: u8| move |r: &RollInfo| r.kinds() & direct != 0 || r.pairs & two != 0;
-    out[OUR_KING_CAPTURE] = chance_count(ours.chance(hits(our_direct, our_two)));
-    let their_hit = theirs.chance(hits(their_direct, their_two));
+    out[OUR_KING_CAPTURE] =
+        chance_count(ours.chance_king(our_attacks.direct, our_attacks.two_step));
+    let their_hit = theirs.chance_king(their_attacks.direct, their_attacks.two_step);
     out[THEIR_KING_CAPTURE] = if rules == Rules::TwoDice {
         if their_hit > 0.0 {
             // In check: they take the king only after our pass.
             let mut sink = KindSink { pos, kinds: 0 };
             pos.generate_moves(Legality::Legal, GenType::All, ALL_PIECE_TYPES, &mut sink);
-            let answers = sink.kinds;
-            let pass = ours.chance(|r| r.kinds() & answers == 0);
-            chance_count(pass * their_hit)
+            chance_count(ours.chance_none(sink.kinds) * their_hit)
         } else {
             0
         }
@@ -487,28 +693,21 @@ pub(crate) fn counts(game: &DiceGame, table: &RollTable, chess: i32, out: &mut C
         chance_count(their_hit)
     };
 
-    // King zones.
-    for (c, idx) in [(us, KING_ZONE_OURS), (them, KING_ZONE_THEIRS)] {
-        let k = pos.king_square(c);
-        let enemy = pos.color_pieces(c.flip());
-        let mut n = 0;
-        for sq in attacks::king_attacks(k).with(k) {
-            n += (pos.attackers_to(sq) & enemy).count() as i32;
-        }
-        out[idx] = n;
-    }
+    // King zones: their attacks on ours, ours on theirs.
+    out[KING_ZONE_OURS] = their_attacks.zone;
+    out[KING_ZONE_THEIRS] = our_attacks.zone;
 
     // Captures.
-    let our_gains = capture_gains(pos, us);
-    let their_gains = capture_gains(pos, them);
-    out[OUR_CAPTURE_GAIN] = ours.expect(|r| best_gain(&our_gains, r)).round() as i32;
-    out[THEIR_CAPTURE_GAIN] = theirs.expect(|r| best_gain(&their_gains, r)).round() as i32;
+    let our_gains = our_attacks.capture_gains(pos, their_attacks.all);
+    let their_gains = their_attacks.capture_gains(pos, our_attacks.all);
+    out[OUR_CAPTURE_GAIN] = ours.expect_best_gain(&our_gains).round() as i32;
+    out[THEIR_CAPTURE_GAIN] = theirs.expect_best_gain(&their_gains).round() as i32;
 
     // Mobility of types, passes.
     out[MOVABLE_TYPES] = our_movable.count_ones() as i32 - their_movable.count_ones() as i32;
     if rules != Rules::OneDie {
-        let our_pass = ours.chance(|r| r.kinds() & our_movable == 0);
-        let their_pass = theirs.chance(|r| r.kinds() & their_movable == 0);
+        let our_pass = ours.chance_none(our_movable);
+        let their_pass = theirs.chance_none(their_movable);
         out[PASS_CHANCE] = chance_count(our_pass) - chance_count(their_pass);
     }
 
