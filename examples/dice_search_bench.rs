@@ -10,7 +10,7 @@
 //! cargo run --release --example dice_search_bench -- --threads 2 --runs 5   # Lazy SMP
 //! cargo run --release --example dice_search_bench -- --rules one-die --configs all-exact,-bounds
 //! cargo run --release --example dice_search_bench -- --skip-plain   # values against the first row run
-//! cargo run --release --example dice_search_bench -- --configs none --skip-plain --ms 25 --depth-configs plain,all,all-lmr2
+//! cargo run --release --example dice_search_bench -- --configs none --skip-plain --ms 25 --depth-configs plain,all,all-exact
 //! ```
 //! Depths: 3 turns for two dice and one die, 2 for three dice (the issue's).
 //!

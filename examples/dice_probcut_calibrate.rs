@@ -1,0 +1,95 @@
+//! How well the static value predicts a searched one, for forward pruning at chance nodes
+//! (ChanceProbCut, tried and rejected: docs/dice-search.md "ChanceProbCut"): at pre-roll
+//! positions of seeded greedy/random games (every third turn from the fifth), the static
+//! evaluation against the exact value of the chance node searched to depth D
+//! ([`SearchConfig::ALL_EXACT`]): the least-squares line `search = slope * static + b`
+//! with its residual spread, and the distribution of `search - static`. Decided games
+//! (a value in the win band) are left out.
+//!
+//! ```text
+//! cargo run --release --example dice_probcut_calibrate -- RULES DEPTH POSITIONS
+//! cargo run --release --example dice_probcut_calibrate -- three-dice 1 150
+//! ```
+use chesscore::dice::eval::DiceEvaluator;
+use chesscore::dice::player::{sample_roll, GreedyPlayer, Player, RandomPlayer, Rng};
+use chesscore::dice::search::{DiceEngine, DiceLimits, SearchConfig};
+use chesscore::dice::{DiceGame, Phase, Rules};
+use chesscore::Move;
+
+fn main() {
+    let a: Vec<String> = std::env::args().collect();
+    if a.len() != 4 {
+        eprintln!("usage: dice_probcut_calibrate RULES DEPTH POSITIONS");
+        std::process::exit(2);
+    }
+    let rules = Rules::ALL
+        .into_iter()
+        .find(|r| r.name() == a[1])
+        .expect("rules");
+    let depth: u32 = a[2].parse().unwrap();
+    let want: usize = a[3].parse().unwrap();
+    let mut eval = DiceEvaluator::new(rules);
+    let mut engine = DiceEngine::new(64);
+    engine.set_config(SearchConfig::ALL_EXACT);
+    let mut rng = Rng(77 + rules as u64);
+    let mut diffs = Vec::new();
+    let mut pairs: Vec<(f64, f64)> = Vec::new();
+    while diffs.len() < want {
+        let mut g = DiceGame::new(rules);
+        let mut greedy = GreedyPlayer(Rng(rng.next_u64()));
+        let mut random = RandomPlayer(Rng(rng.next_u64()));
+        let mut turn = 0;
+        while let Some(roll) = sample_roll(&g, &mut rng) {
+            if turn >= 4 && rng.below(3) == 0 && diffs.len() < want {
+                let s = eval.evaluate(&g);
+                engine.new_game();
+                let r = engine
+                    .evaluate(&g, &DiceLimits::depth(depth), &mut |_| {})
+                    .unwrap();
+                if r.value.abs() < 10_000 && s.abs() < 10_000 {
+                    diffs.push((r.value - s) as f64);
+                    pairs.push((s as f64, r.value as f64));
+                }
+            }
+            g.set_roll(roll).unwrap();
+            let use_random = rng.below(4) == 0;
+            while g.phase() == Phase::AwaitingMove {
+                let l = g.moves();
+                let m = if l.is_empty() {
+                    Move::NONE
+                } else if use_random {
+                    random.choose(&g, l.as_slice())
+                } else {
+                    greedy.choose(&g, l.as_slice())
+                };
+                g.make_move(m).unwrap();
+            }
+            turn += 1;
+        }
+    }
+    let n = diffs.len() as f64;
+    let (mx, my) = (
+        pairs.iter().map(|p| p.0).sum::<f64>() / n,
+        pairs.iter().map(|p| p.1).sum::<f64>() / n,
+    );
+    let sxy: f64 = pairs.iter().map(|p| (p.0 - mx) * (p.1 - my)).sum();
+    let sxx: f64 = pairs.iter().map(|p| (p.0 - mx) * (p.0 - mx)).sum();
+    let slope = sxy / sxx;
+    let icpt = my - slope * mx;
+    let rsd = (pairs
+        .iter()
+        .map(|p| (p.1 - icpt - slope * p.0).powi(2))
+        .sum::<f64>()
+        / n)
+        .sqrt();
+    println!("fit: search = {slope:.3} * static + {icpt:.0}, residual sd {rsd:.0}");
+    let mean = diffs.iter().sum::<f64>() / n;
+    let sd = (diffs.iter().map(|d| (d - mean) * (d - mean)).sum::<f64>() / n).sqrt();
+    let mut abs: Vec<f64> = diffs.iter().map(|d| d.abs()).collect();
+    abs.sort_by(|x, y| x.partial_cmp(y).unwrap());
+    let p = |q: f64| abs[((n - 1.0) * q) as usize];
+    println!(
+        "{} depth {}: n {} mean {:.0} sd {:.0} |diff| p50 {:.0} p90 {:.0} p95 {:.0} p99 {:.0} max {:.0}",
+        rules.name(), depth, n, mean, sd, p(0.5), p(0.9), p(0.95), p(0.99), abs[abs.len() - 1]
+    );
+}
