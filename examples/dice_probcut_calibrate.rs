@@ -3,18 +3,20 @@
 //! positions of seeded greedy/random games (every third turn from the fifth), the static
 //! evaluation against the exact value of the chance node searched to depth D
 //! ([`SearchConfig::ALL_EXACT`]): the least-squares line `search = slope * static + b`
-//! with its residual spread, and the distribution of `search - static`. Decided games
-//! (a value in the win band) are left out.
+//! with its residual spread, and the distribution of `search - static`. Positions with a
+//! value at `EVAL_MAX` or beyond (a win in the band, or a saturated evaluation) are left out.
 //!
 //! ```text
 //! cargo run --release --example dice_probcut_calibrate -- RULES DEPTH POSITIONS
 //! cargo run --release --example dice_probcut_calibrate -- three-dice 1 150
 //! ```
-use chesscore::dice::eval::DiceEvaluator;
-use chesscore::dice::player::{sample_roll, GreedyPlayer, Player, RandomPlayer, Rng};
+#[path = "dice_common/mod.rs"]
+mod common;
+
+use chesscore::dice::eval::{DiceEvaluator, EVAL_MAX};
+use chesscore::dice::player::{sample_roll, GreedyPlayer, RandomPlayer, Rng};
 use chesscore::dice::search::{DiceEngine, DiceLimits, SearchConfig};
-use chesscore::dice::{DiceGame, Phase, Rules};
-use chesscore::Move;
+use chesscore::dice::{DiceGame, Rules};
 
 fn main() {
     let a: Vec<String> = std::env::args().collect();
@@ -32,41 +34,30 @@ fn main() {
     let mut engine = DiceEngine::new(64);
     engine.set_config(SearchConfig::ALL_EXACT);
     let mut rng = Rng(77 + rules as u64);
-    let mut diffs = Vec::new();
+    // (static, searched) values.
     let mut pairs: Vec<(f64, f64)> = Vec::new();
-    while diffs.len() < want {
+    while pairs.len() < want {
         let mut g = DiceGame::new(rules);
         let mut greedy = GreedyPlayer(Rng(rng.next_u64()));
         let mut random = RandomPlayer(Rng(rng.next_u64()));
         let mut turn = 0;
         while let Some(roll) = sample_roll(&g, &mut rng) {
-            if turn >= 4 && rng.below(3) == 0 && diffs.len() < want {
+            if turn >= 4 && rng.below(3) == 0 && pairs.len() < want {
                 let s = eval.evaluate(&g);
                 engine.new_game();
                 let r = engine
                     .evaluate(&g, &DiceLimits::depth(depth), &mut |_| {})
                     .unwrap();
-                if r.value.abs() < 10_000 && s.abs() < 10_000 {
-                    diffs.push((r.value - s) as f64);
+                if r.value.abs() < EVAL_MAX && s.abs() < EVAL_MAX {
                     pairs.push((s as f64, r.value as f64));
                 }
             }
             g.set_roll(roll).unwrap();
-            let use_random = rng.below(4) == 0;
-            while g.phase() == Phase::AwaitingMove {
-                let l = g.moves();
-                let m = if l.is_empty() {
-                    Move::NONE
-                } else if use_random {
-                    random.choose(&g, l.as_slice())
-                } else {
-                    greedy.choose(&g, l.as_slice())
-                };
-                g.make_move(m).unwrap();
-            }
+            common::play_mixed_turn(&mut g, &mut rng, &mut greedy, &mut random);
             turn += 1;
         }
     }
+    let diffs: Vec<f64> = pairs.iter().map(|p| p.1 - p.0).collect();
     let n = diffs.len() as f64;
     let (mx, my) = (
         pairs.iter().map(|p| p.0).sum::<f64>() / n,

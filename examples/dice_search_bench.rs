@@ -20,10 +20,12 @@
 //! mean depth completed in `--ms` per position with each (when `--time-positions` is not 0).
 //! With several threads nodes and times vary from run to run.
 
-use chesscore::dice::player::{sample_roll, GreedyPlayer, Player, RandomPlayer, Rng};
+#[path = "dice_common/mod.rs"]
+mod common;
+
+use chesscore::dice::player::{sample_roll, GreedyPlayer, RandomPlayer, Rng};
 use chesscore::dice::search::{DiceEngine, DiceLimits, SearchConfig};
-use chesscore::dice::{DiceGame, Phase, Rules};
-use chesscore::Move;
+use chesscore::dice::{DiceGame, Rules};
 use std::time::Instant;
 
 const FILE: &str = "testdata/dice-search-positions.txt";
@@ -53,18 +55,7 @@ fn make_positions() -> String {
                     }
                     break;
                 }
-                let use_random = rng.below(4) == 0;
-                while g.phase() == Phase::AwaitingMove {
-                    let l = g.moves();
-                    let m = if l.is_empty() {
-                        Move::NONE
-                    } else if use_random {
-                        random.choose(&g, l.as_slice())
-                    } else {
-                        greedy.choose(&g, l.as_slice())
-                    };
-                    g.make_move(m).unwrap();
-                }
+                common::play_mixed_turn(&mut g, &mut rng, &mut greedy, &mut random);
                 turn += 1;
             }
             if let Some(g) = taken {

@@ -1,5 +1,6 @@
-//! Shared by the Dice Chess tuning examples (`dice_datagen`, `dice_tune`, `dice_eval_match`):
-//! players, one game, weights files.
+//! Shared by the Dice Chess examples (`dice_datagen`, `dice_tune`, `dice_eval_match`,
+//! `dice_search_bench`, `dice_probcut_calibrate`): players, one game, a turn of a seeded
+//! greedy/random game, weights files.
 
 #![allow(dead_code)]
 
@@ -188,5 +189,28 @@ pub fn play(
         white_score,
         positions,
         turns,
+    }
+}
+
+/// Plays out the turn whose dice `g` has just rolled in a seeded greedy/random game: the
+/// whole turn by `random` one time in four (drawn from `rng`), else by `greedy`; a pass
+/// where the roll allows nothing.
+pub fn play_mixed_turn(
+    g: &mut DiceGame,
+    rng: &mut Rng,
+    greedy: &mut GreedyPlayer,
+    random: &mut RandomPlayer,
+) {
+    let use_random = rng.below(4) == 0;
+    while g.phase() == Phase::AwaitingMove {
+        let l = g.moves();
+        let m = if l.is_empty() {
+            Move::NONE
+        } else if use_random {
+            random.choose(g, l.as_slice())
+        } else {
+            greedy.choose(g, l.as_slice())
+        };
+        g.make_move(m).unwrap();
     }
 }
