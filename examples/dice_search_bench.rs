@@ -15,9 +15,11 @@
 //! Depths: 3 turns for two dice and one die, 2 for three dice (the issue's).
 //!
 //! `--threads N` measures Lazy SMP instead: the time to finish the fixed depth on the
-//! positions (each from an empty table, [`SearchConfig::ALL`]) and the nodes per second,
-//! with 1 thread and with N, `--runs` times each (alternating), and the medians; then the
-//! mean depth completed in `--ms` per position with each (when `--time-positions` is not 0).
+//! positions (each from an empty table) and the nodes per second, with 1 thread
+//! ([`SearchConfig::ALL`]) and with N threads in each configuration of `--smp-configs a,b`
+//! (named, default `all`; `all-nosplit` is `all` without the helpers' outcome split),
+//! `--runs` times each (alternating), and the medians; then the mean depth completed in
+//! `--ms` per position with each (when `--time-positions` is not 0).
 //! With several threads nodes and times vary from run to run.
 
 #[path = "dice_common/mod.rs"]
@@ -88,25 +90,40 @@ fn median(v: &mut [f64]) -> f64 {
     }
 }
 
-/// Lazy SMP: time and nodes to finish `depth` on `set` with 1 and `threads` threads.
-fn smp_bench(set: &[&DiceGame], depth: u32, threads: usize, runs: usize, ms: u64, timed: usize) {
+/// Lazy SMP: time and nodes to finish `depth` on `set` with 1 thread ([`SearchConfig::ALL`])
+/// and with `threads` threads in each of `configs` (named configurations), the rows
+/// alternating within each run.
+fn smp_bench(
+    set: &[&DiceGame],
+    depth: u32,
+    threads: usize,
+    configs: &[&str],
+    runs: usize,
+    ms: u64,
+    timed: usize,
+) {
     println!(
-        "Lazy SMP: {} positions, depth {depth} (turns), config all, 1 and {threads} threads, {runs} runs",
-        set.len()
+        "Lazy SMP: {} positions, depth {depth} (turns), 1 thread (all) and {threads} threads ({}), {runs} runs",
+        set.len(),
+        configs.join(", ")
     );
-    let counts = [1, threads];
-    let mut engines: Vec<DiceEngine> = counts
-        .iter()
-        .map(|&n| {
-            let mut e = DiceEngine::new(64);
-            assert!(e.set_threads(n), "threads");
-            e
-        })
-        .collect();
-    let mut times = vec![Vec::new(); 2];
-    let mut rates = vec![Vec::new(); 2];
+    let mut rows: Vec<(String, DiceEngine)> = vec![("1 thread all".to_string(), {
+        let e = DiceEngine::new(64);
+        assert_eq!(e.config(), SearchConfig::ALL);
+        e
+    })];
+    for name in configs {
+        let config = SearchConfig::from_name(name)
+            .unwrap_or_else(|| panic!("--smp-configs: no configuration named {name}"));
+        let mut e = DiceEngine::new(64);
+        e.set_config(config);
+        assert!(e.set_threads(threads), "threads");
+        rows.push((format!("{threads} threads {name}"), e));
+    }
+    let mut times = vec![Vec::new(); rows.len()];
+    let mut rates = vec![Vec::new(); rows.len()];
     for run in 0..runs {
-        for (k, e) in engines.iter_mut().enumerate() {
+        for (k, (label, e)) in rows.iter_mut().enumerate() {
             let (mut nodes, mut values) = (0u64, 0i64);
             let t = Instant::now();
             for g in set {
@@ -117,9 +134,8 @@ fn smp_bench(set: &[&DiceGame], depth: u32, threads: usize, runs: usize, ms: u64
             }
             let secs = t.elapsed().as_secs_f64();
             println!(
-                "run {} threads {:>3}: {:>9.1} ms {nodes:>12} nodes {:>10.0} nodes/s (sum of values {values})",
+                "run {} {label:<24}: {:>9.1} ms {nodes:>12} nodes {:>10.0} nodes/s (sum of values {values})",
                 run + 1,
-                counts[k],
                 secs * 1e3,
                 nodes as f64 / secs
             );
@@ -127,17 +143,21 @@ fn smp_bench(set: &[&DiceGame], depth: u32, threads: usize, runs: usize, ms: u64
             rates[k].push(nodes as f64 / secs);
         }
     }
-    let (t1, tn) = (median(&mut times[0]), median(&mut times[1]));
-    let (r1, rn) = (median(&mut rates[0]), median(&mut rates[1]));
-    println!(
-        "median: 1 thread {t1:.1} ms {r1:.0} nodes/s; {threads} threads {tn:.1} ms {rn:.0} nodes/s; time-to-depth speedup {:.2}, nodes/s ratio {:.2}",
-        t1 / tn,
-        rn / r1
-    );
+    let (t1, r1) = (median(&mut times[0]), median(&mut rates[0]));
+    println!("median {:<24}: {t1:.1} ms {r1:.0} nodes/s", rows[0].0);
+    for k in 1..rows.len() {
+        let (tn, rn) = (median(&mut times[k]), median(&mut rates[k]));
+        println!(
+            "median {:<24}: {tn:.1} ms {rn:.0} nodes/s; time-to-depth speedup {:.2}, nodes/s ratio {:.2}",
+            rows[k].0,
+            t1 / tn,
+            rn / r1
+        );
+    }
     if timed == 0 {
         return;
     }
-    for (k, e) in engines.iter_mut().enumerate() {
+    for (label, e) in rows.iter_mut() {
         let mut depths = Vec::new();
         for g in set.iter().take(timed) {
             e.new_game();
@@ -146,8 +166,7 @@ fn smp_bench(set: &[&DiceGame], depth: u32, threads: usize, runs: usize, ms: u64
         }
         let mean = depths.iter().sum::<u32>() as f64 / depths.len().max(1) as f64;
         println!(
-            "threads {:>3}: mean depth completed in {ms} ms {mean:.2} (first {} positions)",
-            counts[k],
+            "{label:<24}: mean depth completed in {ms} ms {mean:.2} (first {} positions)",
             depths.len()
         );
     }
@@ -176,6 +195,14 @@ fn main() {
         .and_then(|i| args.get(i + 1))
         .and_then(|r| Rules::from_name(r));
     let threads = arg("--threads", 0) as usize;
+    // `--smp-configs a,b`: the named configurations run with `--threads` (default `all`).
+    let smp_configs: String = args
+        .iter()
+        .position(|a| a == "--smp-configs")
+        .and_then(|i| args.get(i + 1))
+        .cloned()
+        .unwrap_or_else(|| "all".to_string());
+    let smp_configs: Vec<&str> = smp_configs.split(',').collect();
     let runs = arg("--runs", 3) as usize;
     let skip_plain = args.iter().any(|a| a == "--skip-plain");
     let only_configs: Option<String> = args
@@ -251,7 +278,7 @@ fn main() {
         };
         if threads > 0 {
             print!("{rules}: ");
-            smp_bench(&set, depth, threads, runs, ms, time_positions);
+            smp_bench(&set, depth, threads, &smp_configs, runs, ms, time_positions);
             println!();
             continue;
         }

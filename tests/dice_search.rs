@@ -159,7 +159,7 @@ fn positions(rules: Rules, count: usize, seed: u64, min_turns: u64, spread: u64)
     out
 }
 
-const CONFIGS: [(&str, SearchConfig); 12] = SearchConfig::NAMED;
+const CONFIGS: [(&str, SearchConfig); 13] = SearchConfig::NAMED;
 
 /// The configurations that claim exactness, with quiescence leaves (`qs`) or without.
 fn exact_configs(qs: bool) -> impl Iterator<Item = (&'static str, SearchConfig)> {

@@ -233,6 +233,10 @@ pub(crate) struct Searcher {
     /// A helper thread's root move rotation (0 on the main thread): its root moves are
     /// searched in another order, so the threads fill the table with different subtrees.
     pub(crate) root_rotate: usize,
+    /// `(i, n)`: this is thread `i` (0: the main thread) of `n`; with
+    /// [`SearchConfig::split_outcomes`](super::SearchConfig::split_outcomes) a helper
+    /// searches a chance node's outcomes from outcome `i * len / n` on.
+    pub(crate) outcome_split: (usize, usize),
 }
 
 #[inline]
@@ -522,6 +526,12 @@ impl Searcher {
                 }
                 idx[j] = cur;
             }
+        }
+        let (thread, threads) = self.outcome_split;
+        if self.config.split_outcomes && thread != 0 && n > 1 {
+            // A Lazy SMP helper starts elsewhere, so the threads do different outcomes
+            // first; the main thread meets the helper's outcomes done in the table.
+            idx[..n].rotate_left(thread * n / threads.max(1) % n);
         }
         for (step, &ix) in idx[..n].iter().enumerate() {
             let i = ix as usize;

@@ -20,8 +20,9 @@
 //! # Threads
 //! With `n > 1` threads the search is Lazy SMP (`smp.rs`): the calling thread (the main
 //! one, whose result is returned) and `n - 1` helpers search the same root and share the
-//! table; helpers start one turn deeper (odd ones) and rotate their root moves, so they
-//! fill the table with what the main thread needs next. The stop flag, the time limit and
+//! table; helpers start one turn deeper (odd ones), rotate their root moves and (with
+//! [`SearchConfig::split_outcomes`]) take every chance node's outcomes from another starting
+//! point, so they fill the table with what the main thread needs next. The stop flag, the time limit and
 //! the node limit (every thread's nodes together) stop every thread; `nodes` is every
 //! thread's. A configuration with the table runs in its fast mode then (the exact mode
 //! cannot hold when another thread stores entries of other depths), so results may differ
@@ -67,8 +68,9 @@
 //!   which a deeper search can change.
 //! * Lazy SMP rather than root splitting: it needs no work queue, keeps the single-thread
 //!   code path unchanged, and in expectimax the shared table is what saves work (helpers
-//!   searching other root moves and deeper iterations store the subtrees the main thread
-//!   reaches next). Root splitting could keep the exact mode exact; not built.
+//!   searching other root moves, other outcomes and deeper iterations store the subtrees
+//!   the main thread reaches next). Root splitting could keep the exact mode exact; not
+//!   built.
 //! * Quiescence ([`quiescence`], [`SearchConfig::quiescence`]) at depth-0 chance nodes: captures
 //!   weighted by the chance of rolling them; on in [`SearchConfig::ALL`] for two dice only,
 //!   where a match showed it gains (docs/dice-search.md has the numbers).
@@ -158,6 +160,11 @@ pub struct SearchConfig {
     /// probes), so a fail low comes sooner: at depth 1 with leaf probes, and in one die at
     /// every depth.
     pub probe_order: bool,
+    /// Lazy SMP: helper `i` of `n` threads takes every chance node's outcomes starting at
+    /// outcome `i * len / n` (wrapping), so the threads fill the table with different
+    /// outcomes' subtrees, which the main thread then finds done. Nothing changes with one
+    /// thread (the main thread starts at the first outcome).
+    pub split_outcomes: bool,
 }
 
 impl SearchConfig {
@@ -176,6 +183,7 @@ impl SearchConfig {
         leaf_probes: false,
         eval_order: false,
         probe_order: false,
+        split_outcomes: false,
     };
     /// Star1 with move and outcome ordering.
     pub const STAR1: SearchConfig = SearchConfig {
@@ -201,6 +209,7 @@ impl SearchConfig {
         leaf_probes: true,
         eval_order: true,
         probe_order: true,
+        split_outcomes: true,
         ..SearchConfig::STAR2_TT
     };
     /// Everything but quiescence, the table in its fast mode (the engine before quiescence).
@@ -239,8 +248,9 @@ impl SearchConfig {
     /// The named sets (`plain`, `star1`, `star2`, `star2-tt`, `all-exact`, `all`, and
     /// `all-noqs` without quiescence, `plain-qs`, `all-exact-qs`, `all-qs` with it in every
     /// rule set; and for comparisons `all-notable`: [`SearchConfig::ALL_EXACT`] without the
-    /// table, `all-notypes`: [`SearchConfig::ALL`] without per-type sharing).
-    pub const NAMED: [(&'static str, SearchConfig); 12] = [
+    /// table, `all-notypes`: [`SearchConfig::ALL`] without per-type sharing, `all-nosplit`:
+    /// [`SearchConfig::ALL`] without [`SearchConfig::split_outcomes`]).
+    pub const NAMED: [(&'static str, SearchConfig); 13] = [
         ("plain", SearchConfig::PLAIN),
         ("star1", SearchConfig::STAR1),
         ("star2", SearchConfig::STAR2),
@@ -262,6 +272,13 @@ impl SearchConfig {
             "all-notypes",
             SearchConfig {
                 type_sharing: false,
+                ..SearchConfig::ALL
+            },
+        ),
+        (
+            "all-nosplit",
+            SearchConfig {
+                split_outcomes: false,
                 ..SearchConfig::ALL
             },
         ),
@@ -479,6 +496,7 @@ impl DiceEngine {
                 shared_nodes: None,
                 published: 0,
                 root_rotate: 0,
+                outcome_split: (0, 1),
             },
             rules,
             helpers: None,
@@ -521,6 +539,7 @@ impl DiceEngine {
             let mut s = self.s.clone();
             s.shared_nodes = Some(self.shared_nodes.clone());
             s.root_rotate = id;
+            s.outcome_split = (id, n);
             slots.push(HelperSlot {
                 s,
                 game: DiceGame::new(self.rules),
