@@ -15,9 +15,9 @@
 //! Depths: 3 turns for two dice and one die, 2 for three dice (the issue's).
 //!
 //! `--threads N` measures Lazy SMP instead: the time to finish the fixed depth on the
-//! positions (each from an empty table) and the nodes per second, with 1 thread
-//! ([`SearchConfig::ALL`]) and with N threads in each configuration of `--smp-configs a,b`
-//! (named, default `all`; `all-nosplit` is `all` without the helpers' outcome split),
+//! positions (each from an empty table) and the nodes per second, with 1 thread in the
+//! first configuration of `--smp-configs a,b` and with N threads in each (named, default
+//! `all`; `all-nosplit` is `all` without the helpers' outcome split),
 //! `--runs` times each (alternating), and the medians; then the mean depth completed in
 //! `--ms` per position with each (when `--time-positions` is not 0).
 //! With several threads nodes and times vary from run to run.
@@ -90,8 +90,8 @@ fn median(v: &mut [f64]) -> f64 {
     }
 }
 
-/// Lazy SMP: time and nodes to finish `depth` on `set` with 1 thread ([`SearchConfig::ALL`])
-/// and with `threads` threads in each of `configs` (named configurations), the rows
+/// Lazy SMP: time and nodes to finish `depth` on `set` with 1 thread in the first of
+/// `configs` (named configurations) and with `threads` threads in each, the rows
 /// alternating within each run.
 fn smp_bench(
     set: &[&DiceGame],
@@ -103,22 +103,25 @@ fn smp_bench(
     timed: usize,
 ) {
     println!(
-        "Lazy SMP: {} positions, depth {depth} (turns), 1 thread (all) and {threads} threads ({}), {runs} runs",
+        "Lazy SMP: {} positions, depth {depth} (turns), 1 thread ({}) and {threads} threads ({}), {runs} runs",
         set.len(),
+        configs[0],
         configs.join(", ")
     );
-    let mut rows: Vec<(String, DiceEngine)> = vec![("1 thread all".to_string(), {
-        let e = DiceEngine::new(64);
-        assert_eq!(e.config(), SearchConfig::ALL);
-        e
-    })];
-    for name in configs {
+    let mut rows: Vec<(String, DiceEngine)> = Vec::new();
+    for (k, name) in configs.iter().enumerate() {
         let config = SearchConfig::from_name(name)
             .unwrap_or_else(|| panic!("--smp-configs: no configuration named {name}"));
-        let mut e = DiceEngine::new(64);
-        e.set_config(config);
-        assert!(e.set_threads(threads), "threads");
-        rows.push((format!("{threads} threads {name}"), e));
+        for n in [1, threads] {
+            if n == 1 && k > 0 {
+                continue;
+            }
+            let mut e = DiceEngine::new(64);
+            e.set_config(config);
+            assert!(e.set_threads(n), "threads");
+            let label = if n == 1 { "thread" } else { "threads" };
+            rows.push((format!("{n} {label} {name}"), e));
+        }
     }
     let mut times = vec![Vec::new(); rows.len()];
     let mut rates = vec![Vec::new(); rows.len()];

@@ -165,6 +165,91 @@ fn one_thread_is_exactly_the_single_threaded_search() {
     }
 }
 
+/// The table's exact mode stays exact on several threads: the helpers search with the
+/// same configuration and reuse an entry only at the same depth and distance from the root,
+/// which a subtree's value does not depend on whichever thread stored it. Every exact
+/// configuration with the table, on 2 and 3 threads, returns plain expectimax's value
+/// (quiescence leaves, two dice: plain expectimax's with them) and the single-threaded
+/// search's turn, for decisions and for the expected score before the roll, even with a
+/// deeper search's entries in the table.
+#[test]
+fn the_exact_mode_is_exact_on_several_threads() {
+    let mut rng = Rng(23);
+    for (rules, depth) in [
+        (Rules::TwoDice, 2),
+        (Rules::OneDie, 3),
+        (Rules::ThreeDice, 1),
+    ] {
+        let mut plain = DiceEngine::new(2);
+        plain.set_config(SearchConfig::PLAIN);
+        let mut plain_qs = DiceEngine::new(2);
+        plain_qs.set_config(SearchConfig::PLAIN_QS);
+        // Quiescence leaves in two dice only (plain expectimax's quiescence is slow
+        // elsewhere; the engine plays with it in two dice only).
+        let exact = SearchConfig::NAMED
+            .into_iter()
+            .filter(|(_, c)| c.tt && c.exact_tt && (!c.quiescence || rules == Rules::TwoDice));
+        for (name, config) in exact {
+            let reference = if config.quiescence {
+                &mut plain_qs
+            } else {
+                &mut plain
+            };
+            let mut one = DiceEngine::new(2);
+            one.set_config(config);
+            let mut engines: Vec<DiceEngine> = [2, 3]
+                .into_iter()
+                .map(|n| {
+                    let mut e = DiceEngine::new(2);
+                    e.set_config(config);
+                    assert!(e.set_threads(n));
+                    e
+                })
+                .collect();
+            // The table keeps a deeper search's entries (which the fast mode would reuse)
+            // before each fixed-depth one; three dice: too slow one turn deeper.
+            let warm = rules != Rules::ThreeDice;
+            for g in positions(rules, 6, 40 + rules as u64) {
+                let limits = DiceLimits::depth(depth);
+                let want = reference.evaluate(&g, &DiceLimits::depth(1), &mut |_| {});
+                let want = want.unwrap().value;
+                for e in engines.iter_mut() {
+                    e.new_game();
+                    if warm {
+                        e.evaluate(&g, &DiceLimits::depth(2), &mut |_| {}).unwrap();
+                    }
+                    let v = e.evaluate(&g, &DiceLimits::depth(1), &mut |_| {}).unwrap();
+                    assert_eq!(
+                        v.value,
+                        want,
+                        "{rules} {name} evaluate, {} threads",
+                        e.threads()
+                    );
+                }
+                let g = rolled(&g, &mut rng);
+                let want = reference.search(&g, &limits, &mut |_| {}).unwrap().value;
+                one.new_game();
+                let single = one.search(&g, &limits, &mut |_| {}).unwrap();
+                assert_eq!(single.value, want, "{rules} {name}: one thread");
+                for e in engines.iter_mut() {
+                    e.new_game();
+                    if warm {
+                        e.search(&g, &DiceLimits::depth(depth + 1), &mut |_| {})
+                            .unwrap();
+                    }
+                    let r = e.search(&g, &limits, &mut |_| {}).unwrap();
+                    assert_eq!(
+                        (r.value, r.line, r.depth),
+                        (single.value, single.line, single.depth),
+                        "{rules} {name}, {} threads",
+                        e.threads()
+                    );
+                }
+            }
+        }
+    }
+}
+
 #[test]
 fn thread_count_changes_between_searches() {
     let mut rng = Rng(9);

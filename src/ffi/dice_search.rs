@@ -5,9 +5,9 @@
 //! callback; see `src/ffi/engine.rs`).
 //!
 //! `Threads` above 1 runs the Dice Chess search on that many threads (Lazy SMP, see
-//! `src/dice/search/smp.rs`): the table in its fast mode, the calling thread's result,
-//! `nodes` summed over the threads; results may then differ from run to run. With 1 (the
-//! default) the search is single-threaded and repeatable.
+//! `src/dice/search/smp.rs`): the calling thread's result, `nodes` summed over the
+//! threads; the engine's table is in its fast mode, so results may then differ from run to
+//! run. With 1 (the default) the search is single-threaded and repeatable.
 //!
 //! Limits: `depth` (turns), `nodes`, `movetimeMs`, the side to move's clock and increment
 //! (a move takes the clock over `movestogo` (25 when 0, at most 50) plus 3/4 of the

@@ -24,9 +24,13 @@
 //! [`SearchConfig::split_outcomes`]) take every chance node's outcomes from another starting
 //! point, so they fill the table with what the main thread needs next. The stop flag, the time limit and
 //! the node limit (every thread's nodes together) stop every thread; `nodes` is every
-//! thread's. A configuration with the table runs in its fast mode then (the exact mode
-//! cannot hold when another thread stores entries of other depths), so results may differ
-//! from run to run; one without the table ignores the helpers. With one thread (the
+//! thread's. Every thread searches with the configuration as set, the table's mode
+//! included: in the fast mode results may differ from run to run (which entries another
+//! thread stored first decides what is reused); the exact mode stays exact (an entry is
+//! reused only at the same remaining depth and distance from the root, where a subtree's
+//! value is the same whichever thread stored it), so values and moves are those of the
+//! single-threaded search and only node counts vary. A configuration without the table
+//! ignores the helpers. With one thread (the
 //! default) the search is exactly the single-threaded one: same values, moves and node
 //! counts (tests/dice_smp.rs checks it after thread counts have changed).
 //!
@@ -69,8 +73,8 @@
 //! * Lazy SMP rather than root splitting: it needs no work queue, keeps the single-thread
 //!   code path unchanged, and in expectimax the shared table is what saves work (helpers
 //!   searching other root moves, other outcomes and deeper iterations store the subtrees
-//!   the main thread reaches next). Root splitting could keep the exact mode exact; not
-//!   built.
+//!   the main thread reaches next). The exact mode holds on several threads too, which
+//!   was root splitting's one advantage.
 //! * Quiescence ([`quiescence`], [`SearchConfig::quiescence`]) at depth-0 chance nodes: captures
 //!   weighted by the chance of rolling them; on in [`SearchConfig::ALL`] for two dice only,
 //!   where a match showed it gains (docs/dice-search.md has the numbers).
@@ -518,10 +522,11 @@ impl DiceEngine {
     /// With one thread the search is exactly the single-threaded one (same nodes, same
     /// values). With more (Lazy SMP, see `smp.rs`) every thread searches the same root
     /// and shares the table; the result is the calling thread's, `nodes` counts every
-    /// thread's. A configuration that uses the table runs in its fast mode then
-    /// ([`SearchConfig::exact_tt`] is ignored: entries stored by another thread at another
-    /// depth are reused), so results may differ from run to run; a configuration without
-    /// the table ignores the helpers (they would share nothing) and searches on one thread.
+    /// thread's. Every thread uses the configuration as set: in the table's fast mode
+    /// results may differ from run to run; in its exact mode ([`SearchConfig::exact_tt`])
+    /// the value and turn are the single-threaded search's (only the node count varies).
+    /// A configuration without the table ignores the helpers (they would share nothing)
+    /// and searches on one thread.
     pub fn set_threads(&mut self, n: usize) -> bool {
         let n = n.clamp(1, MAX_THREADS);
         if n == self.threads() {
@@ -630,23 +635,19 @@ impl DiceEngine {
     }
 
     /// Hands the helpers the root and wakes them, when the search is parallel
-    /// ([`DiceEngine::set_threads`]): the main thread then counts nodes with them and uses
-    /// the table's fast mode. Returns the configuration to restore afterwards.
-    fn start_helpers(
-        &mut self,
-        game: &DiceGame,
-        kind: RootKind,
-        limits: &DiceLimits,
-    ) -> Option<SearchConfig> {
+    /// ([`DiceEngine::set_threads`]): the main thread then counts nodes with them. The
+    /// helpers search with the main thread's configuration, the table's mode included.
+    /// Returns whether helpers were started.
+    fn start_helpers(&mut self, game: &DiceGame, kind: RootKind, limits: &DiceLimits) -> bool {
         if !self.parallel() {
-            return None;
+            return false;
         }
-        let saved = self.s.config;
-        self.s.config.exact_tt = false;
         self.shared_nodes.store(0, Ordering::SeqCst);
         self.s.shared_nodes = Some(self.shared_nodes.clone());
         self.s.published = 0;
-        let helpers = self.helpers.as_ref()?;
+        let Some(helpers) = self.helpers.as_ref() else {
+            return false;
+        };
         helpers.settle();
         for mut slot in helpers.slots() {
             slot.reset();
@@ -670,18 +671,17 @@ impl DiceEngine {
             slot.max_depth = Self::max_depth(limits);
         }
         helpers.start();
-        Some(saved)
+        true
     }
 
-    /// Stops the helpers started by [`DiceEngine::start_helpers`] (if any), waits for them
-    /// and restores the configuration; returns their nodes.
-    fn finish_helpers(&mut self, saved: Option<SearchConfig>) -> u64 {
-        let (Some(config), Some(helpers)) = (saved, self.helpers.as_ref()) else {
+    /// Stops the helpers started by [`DiceEngine::start_helpers`] (if it started any) and
+    /// waits for them; returns their nodes.
+    fn finish_helpers(&mut self, started: bool) -> u64 {
+        let (true, Some(helpers)) = (started, self.helpers.as_ref()) else {
             return 0;
         };
         self.s.stop.store(true, Ordering::SeqCst);
         let nodes = helpers.wait();
-        self.s.config = config;
         self.s.shared_nodes = None;
         nodes
     }
@@ -722,9 +722,9 @@ impl DiceEngine {
             return Err(DiceSearchError::NotAwaitingMove);
         }
         self.begin(game, limits);
-        let saved = self.start_helpers(game, RootKind::Decision, limits);
+        let helpers = self.start_helpers(game, RootKind::Decision, limits);
         let mut r = self.search_decision(game, limits, on_info);
-        r.nodes += self.finish_helpers(saved);
+        r.nodes += self.finish_helpers(helpers);
         r.time_ms = self.elapsed_ms();
         self.last_nodes = r.nodes;
         Ok(r)
@@ -823,7 +823,7 @@ impl DiceEngine {
             self.last_nodes = self.s.nodes;
             return Ok(best);
         }
-        let saved = self.start_helpers(game, RootKind::Chance, limits);
+        let helpers = self.start_helpers(game, RootKind::Chance, limits);
         for depth in 1..=Self::max_depth(limits) {
             let v = self.s.chance(&mut g, depth, 0, NEG_INF, POS_INF);
             if self.s.aborted {
@@ -847,7 +847,7 @@ impl DiceEngine {
         if best.depth == 0 {
             best.value = self.s.eval.evaluate(game).clamp(-EVAL_MAX, EVAL_MAX);
         }
-        best.nodes = self.s.nodes + self.finish_helpers(saved);
+        best.nodes = self.s.nodes + self.finish_helpers(helpers);
         best.time_ms = self.elapsed_ms();
         self.last_nodes = best.nodes;
         Ok(best)
