@@ -6,7 +6,7 @@
 
 use chesscore::dice::eval::features::OUR_CAPTURE_GAIN;
 use chesscore::dice::eval::{dot, value_of_sum, DiceEvaluator, EVAL_MAX, NUM_FEATURES};
-use chesscore::dice::player::{Player, RandomPlayer, Rng};
+use chesscore::dice::player::{play_turn, RandomPlayer, Rng};
 use chesscore::dice::search::quiescence::QS_DEPTH;
 use chesscore::dice::search::{DiceEngine, DiceLimits, SearchConfig, WIN};
 use chesscore::dice::{DiceGame, DiceStatus, Phase, Rules};
@@ -138,18 +138,8 @@ fn positions(rules: Rules, count: usize, seed: u64, min_turns: u64, spread: u64)
         let turns = min_turns + rng.below(spread);
         let mut p = RandomPlayer(Rng(rng.next_u64()));
         for _ in 0..turns {
-            let Some(roll) = chesscore::dice::player::sample_roll(&g, &mut rng) else {
+            if play_turn(&mut g, &mut p, &mut rng).is_none() {
                 break;
-            };
-            g.set_roll(roll).unwrap();
-            while g.phase() == Phase::AwaitingMove {
-                let l = g.moves();
-                let m = if l.is_empty() {
-                    Move::NONE
-                } else {
-                    p.choose(&g, l.as_slice())
-                };
-                g.make_move(m).unwrap();
             }
         }
         if g.status() == DiceStatus::AwaitingRoll {

@@ -3,7 +3,7 @@
 //! thread, thread counts changed between searches, and one thread exactly as before (the
 //! same value, move and node count as an engine that never had helpers).
 
-use chesscore::dice::player::{sample_roll, Player, RandomPlayer, Rng};
+use chesscore::dice::player::{play_turn, sample_roll, RandomPlayer, Rng};
 use chesscore::dice::search::{
     win_in, DiceEngine, DiceLimits, DiceSearchResult, SearchConfig, MAX_THREADS, WIN,
 };
@@ -20,18 +20,8 @@ fn positions(rules: Rules, count: usize, seed: u64) -> Vec<DiceGame> {
         let turns = 6 + rng.below(30);
         let mut p = RandomPlayer(Rng(rng.next_u64()));
         for _ in 0..turns {
-            let Some(roll) = sample_roll(&g, &mut rng) else {
+            if play_turn(&mut g, &mut p, &mut rng).is_none() {
                 break;
-            };
-            g.set_roll(roll).unwrap();
-            while g.phase() == Phase::AwaitingMove {
-                let l = g.moves();
-                let m = if l.is_empty() {
-                    Move::NONE
-                } else {
-                    p.choose(&g, l.as_slice())
-                };
-                g.make_move(m).unwrap();
             }
         }
         if g.status() == DiceStatus::AwaitingRoll {

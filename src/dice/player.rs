@@ -173,6 +173,41 @@ impl PlayerKind {
     }
 }
 
+/// Plays one whole turn of `game`: rolls the dice from `dice` by the outcomes' exact
+/// weights ([`sample_roll`]), then lets `player` choose every move of the turn (every
+/// micro-move in three dice), passing when the roll allows nothing. Returns the roll, or
+/// `None` (the game unchanged) when the game awaits no roll (it is over).
+///
+/// ```
+/// use chesscore::dice::player::{play_turn, RandomPlayer, Rng};
+/// use chesscore::dice::{DiceGame, Rules};
+///
+/// let mut game = DiceGame::new(Rules::ThreeDice);
+/// let (mut player, mut dice) = (RandomPlayer(Rng(1)), Rng(2));
+/// while play_turn(&mut game, &mut player, &mut dice).is_some() {}
+/// assert!(game.status().is_over());
+/// ```
+pub fn play_turn(
+    game: &mut DiceGame,
+    player: &mut dyn Player,
+    dice: &mut Rng,
+) -> Option<super::Roll> {
+    let roll = sample_roll(game, dice)?;
+    game.set_roll(roll).ok()?;
+    while game.phase() == super::Phase::AwaitingMove {
+        let l = game.moves();
+        let m = if l.is_empty() {
+            Move::NONE
+        } else {
+            player.choose(game, l.as_slice())
+        };
+        if game.make_move(m).is_err() {
+            break;
+        }
+    }
+    Some(roll)
+}
+
 /// Rolls the dice for `game` (awaiting a roll) by the outcomes' exact weights: `None` when
 /// the game awaits no roll.
 pub fn sample_roll(game: &DiceGame, rng: &mut Rng) -> Option<super::Roll> {

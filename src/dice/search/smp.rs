@@ -260,9 +260,8 @@ fn helper_loop(shared: &Shared, slot: &Mutex<HelperSlot>) {
 mod tests {
     use super::super::{DiceEngine, DiceLimits, SearchConfig};
     use crate::dice::eval::{with_weights_override, DiceEvaluator};
-    use crate::dice::player::{sample_roll, Player, RandomPlayer, Rng};
-    use crate::dice::{DiceGame, DiceStatus, Phase, Roll, Rules};
-    use crate::moves::Move;
+    use crate::dice::player::{play_turn, sample_roll, RandomPlayer, Rng};
+    use crate::dice::{DiceGame, DiceStatus, Roll, Rules};
 
     /// Games `4..28` turns into seeded random play, their dice rolled.
     fn rolled_positions(rules: Rules, count: usize, seed: u64) -> Vec<DiceGame> {
@@ -272,18 +271,8 @@ mod tests {
             let mut g = DiceGame::new(rules);
             let mut p = RandomPlayer(Rng(rng.next_u64()));
             for _ in 0..4 + rng.below(24) {
-                let Some(roll) = sample_roll(&g, &mut rng) else {
+                if play_turn(&mut g, &mut p, &mut rng).is_none() {
                     break;
-                };
-                g.set_roll(roll).unwrap();
-                while g.phase() == Phase::AwaitingMove {
-                    let l = g.moves();
-                    let m = if l.is_empty() {
-                        Move::NONE
-                    } else {
-                        p.choose(&g, l.as_slice())
-                    };
-                    g.make_move(m).unwrap();
                 }
             }
             if g.status() == DiceStatus::AwaitingRoll {
