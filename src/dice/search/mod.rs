@@ -677,7 +677,7 @@ impl DiceEngine {
     /// Stops the helpers started by [`DiceEngine::start_helpers`] (if it started any) and
     /// waits for them; returns their nodes.
     fn finish_helpers(&mut self, started: bool) -> u64 {
-        let (true, Some(helpers)) = (started, self.helpers.as_ref()) else {
+        let Some(helpers) = self.helpers.as_ref().filter(|_| started) else {
             return 0;
         };
         self.s.stop.store(true, Ordering::SeqCst);
