@@ -8,6 +8,7 @@
 //! cargo run --release --example dice_search_bench -- --ms 1000 --time-positions 50
 //! cargo run --release --example dice_search_bench -- --make-positions   # rewrite the file
 //! cargo run --release --example dice_search_bench -- --threads 2 --runs 5   # Lazy SMP
+//! cargo run --release --example dice_search_bench -- --threads 1 --smp-configs all,all-nocache --runs 5
 //! cargo run --release --example dice_search_bench -- --rules one-die --configs all-exact,-bounds
 //! cargo run --release --example dice_search_bench -- --skip-plain   # values against the first row run
 //! cargo run --release --example dice_search_bench -- --configs none --skip-plain --ms 25 --depth-configs plain,all,all-exact
@@ -20,7 +21,9 @@
 //! `all`; `all-nosplit` is `all` without the helpers' outcome split),
 //! `--runs` times each (alternating), and the medians; then the mean depth completed in
 //! `--ms` per position with each (when `--time-positions` is not 0).
-//! With several threads nodes and times vary from run to run.
+//! With several threads nodes and times vary from run to run. `--threads 1` gives one
+//! row per configuration of `--smp-configs`, alternating: a timing comparison of named
+//! configurations that search the same nodes (`all,all-nocache`: the static-value cache).
 
 #[path = "dice_common/mod.rs"]
 mod common;
@@ -112,8 +115,10 @@ fn smp_bench(
     for (k, name) in configs.iter().enumerate() {
         let config = SearchConfig::from_name(name)
             .unwrap_or_else(|| panic!("--smp-configs: no configuration named {name}"));
-        for n in [1, threads] {
-            if n == 1 && k > 0 {
+        // `--threads 1`: one row per configuration (an alternating comparison of them).
+        let counts: &[usize] = if threads == 1 { &[1] } else { &[1, threads] };
+        for &n in counts {
+            if n == 1 && k > 0 && threads > 1 {
                 continue;
             }
             let mut e = DiceEngine::new(64);
@@ -258,6 +263,14 @@ fn main() {
             "-probeorder",
             SearchConfig {
                 probe_order: false,
+                ..SearchConfig::ALL_EXACT
+            },
+        ),
+        // The static-value cache saves time, not nodes.
+        (
+            "-evalcache",
+            SearchConfig {
+                eval_cache: false,
                 ..SearchConfig::ALL_EXACT
             },
         ),

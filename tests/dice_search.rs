@@ -5,7 +5,9 @@
 //! fixed depth.
 
 use chesscore::dice::eval::features::OUR_CAPTURE_GAIN;
-use chesscore::dice::eval::{dot, value_of_sum, DiceEvaluator, EVAL_MAX, NUM_FEATURES};
+use chesscore::dice::eval::{
+    dot, value_of_sum, with_weights_override, DiceEvaluator, EVAL_MAX, NUM_FEATURES,
+};
 use chesscore::dice::player::{play_turn, RandomPlayer, Rng};
 use chesscore::dice::search::quiescence::QS_DEPTH;
 use chesscore::dice::search::{DiceEngine, DiceLimits, SearchConfig, WIN};
@@ -149,7 +151,17 @@ fn positions(rules: Rules, count: usize, seed: u64, min_turns: u64, spread: u64)
     out
 }
 
-const CONFIGS: [(&str, SearchConfig); 13] = SearchConfig::NAMED;
+/// `g` (awaiting its roll) with one of its outcomes rolled, drawn uniformly from the list
+/// of distinct outcomes (not by weight: rare rolls are tested as often as common ones).
+fn with_random_roll(g: &DiceGame, rng: &mut Rng) -> DiceGame {
+    let o = g.outcomes();
+    let roll = o.as_slice()[rng.below(o.as_slice().len() as u64) as usize].roll;
+    let mut g = g.clone();
+    g.set_roll(roll).unwrap();
+    g
+}
+
+const CONFIGS: [(&str, SearchConfig); 14] = SearchConfig::NAMED;
 
 /// The configurations that claim exactness, with quiescence leaves (`qs`) or without.
 fn exact_configs(qs: bool) -> impl Iterator<Item = (&'static str, SearchConfig)> {
@@ -202,10 +214,7 @@ fn check_decisions_from(
         if checked == count {
             break;
         }
-        let o = g.outcomes();
-        let roll = o.as_slice()[rng.below(o.as_slice().len() as u64) as usize].roll;
-        let mut g = g.clone();
-        g.set_roll(roll).unwrap();
+        let g = with_random_roll(&g, &mut rng);
         if plain_nodes(&g, depth, max_nodes) > max_nodes {
             continue;
         }
@@ -296,11 +305,8 @@ fn three_dice_two_turns_match_plain_expectimax() {
     let mut checked = 0;
     for fen in fens {
         let g = DiceGame::from_fen(Rules::ThreeDice, fen).unwrap();
-        let o = g.outcomes();
         for _ in 0..6 {
-            let roll = o.as_slice()[rng.below(o.as_slice().len() as u64) as usize].roll;
-            let mut g = g.clone();
-            g.set_roll(roll).unwrap();
+            let g = with_random_roll(&g, &mut rng);
             if plain_nodes(&g, 2, 40_000) > 40_000 {
                 continue;
             }
@@ -348,11 +354,8 @@ fn quiescence_matches_its_definition() {
         "8/2k5/8/2p5/1P2R3/8/5p2/4K3 w - - 0 1",
     ] {
         let g = DiceGame::from_fen(Rules::ThreeDice, fen).unwrap();
-        let o = g.outcomes();
         for _ in 0..4 {
-            let roll = o.as_slice()[rng.below(o.as_slice().len() as u64) as usize].roll;
-            let mut g = g.clone();
-            g.set_roll(roll).unwrap();
+            let g = with_random_roll(&g, &mut rng);
             let want = slow_decision(&g, 1, 0, &mut ev, true);
             for (name, e) in engines.iter_mut() {
                 let r = e.search(&g, &DiceLimits::depth(1), &mut |_| {}).unwrap();
@@ -378,10 +381,7 @@ fn table_on_and_off_agree() {
         });
         let mut rng = Rng(9);
         for g in positions(rules, 12, 10 + rules as u64, 10, 40) {
-            let o = g.outcomes();
-            let roll = o.as_slice()[rng.below(o.as_slice().len() as u64) as usize].roll;
-            let mut g = g.clone();
-            g.set_roll(roll).unwrap();
+            let g = with_random_roll(&g, &mut rng);
             let limits = DiceLimits {
                 depth,
                 nodes: 400_000,
@@ -418,4 +418,67 @@ fn averaged_win_band_values_do_not_stop_the_deepening() {
     let r = e.search(&g, &DiceLimits::depth(3), &mut |_| {}).unwrap();
     assert_eq!(r.depth, 3);
     assert_eq!((r.value, r.best_move()), want);
+}
+
+/// The static-value cache (`SearchConfig::eval_cache`) changes nothing but time: with it
+/// and without, searches give the same value, line and node count in every rule set (the
+/// fast table and two-dice quiescence included), the engines kept across positions and
+/// rule sets. A cache must also forget its values when the evaluator changes: after a
+/// one-die search, two-dice searches under other weights must not meet the old weights'
+/// values.
+#[test]
+fn the_eval_cache_changes_nothing_but_time() {
+    fn engines() -> (DiceEngine, DiceEngine) {
+        let mut with = DiceEngine::new(8);
+        with.set_config(SearchConfig::ALL);
+        let mut without = DiceEngine::new(8);
+        without.set_config(SearchConfig {
+            eval_cache: false,
+            ..SearchConfig::ALL
+        });
+        (with, without)
+    }
+    fn compare(with: &mut DiceEngine, without: &mut DiceEngine, rules: Rules, seed: u64) {
+        let depth = if rules == Rules::ThreeDice { 2 } else { 3 };
+        let limits = DiceLimits {
+            depth,
+            nodes: 150_000,
+            movetime_ms: None,
+        };
+        let mut rng = Rng(seed);
+        for g in positions(rules, 6, seed, 10, 40) {
+            let g = with_random_roll(&g, &mut rng);
+            let a = with.search(&g, &limits, &mut |_| {}).unwrap();
+            let b = without.search(&g, &limits, &mut |_| {}).unwrap();
+            assert_eq!(
+                (a.value, a.line, a.nodes, a.depth),
+                (b.value, b.line, b.nodes, b.depth),
+                "{rules}: {g:?}"
+            );
+        }
+    }
+    let (mut with, mut without) = engines();
+    for rules in Rules::ALL {
+        compare(&mut with, &mut without, rules, 50 + rules as u64);
+    }
+    // Other two-dice weights (material doubled) through the tuning hook: `with` made its
+    // evaluator before, and its cache holds two-dice values of the weights in use (of the
+    // same positions: seed 60), which the one-die search between must have cleared.
+    compare(&mut with, &mut without, Rules::TwoDice, 60);
+    compare(&mut with, &mut without, Rules::OneDie, 61);
+    let mut w = *DiceEvaluator::new(Rules::TwoDice).weights();
+    for x in &mut w[1..6] {
+        *x *= 2;
+    }
+    with_weights_override(Rules::TwoDice, w, || {
+        let (_, mut fresh) = engines();
+        assert_eq!(
+            DiceEvaluator::new(Rules::TwoDice).weights(),
+            &w,
+            "the override reaches new evaluators"
+        );
+        // Both tables empty, so only the caches can differ.
+        with.new_game();
+        compare(&mut with, &mut fresh, Rules::TwoDice, 60);
+    });
 }

@@ -145,7 +145,8 @@ plus king exposure and king attack terms, like the published three-dice bots), r
 is the engine with one of the search's named configurations (plain, star1, star2, star2-tt,
 all-exact, all: the default, all-noqs: without quiescence, plain-qs, all-exact-qs, all-qs:
 quiescence in every rule set, all-notable, all-notypes, all-nosplit: all without the Lazy
-SMP helpers' outcome split), for matches between versions of the search. engine@N and
+SMP helpers' outcome split, all-nocache: all without the static-value cache, which every
+other configuration and plain expectimax have), for matches between versions of the search. engine@N and
 engine:CONFIG@N search on N threads (Lazy SMP: results may differ from run to run, except
 in the exact configurations; a configuration without the table uses one), e.g. --a engine@2 --b engine
 with --concurrency 1, so that each game has the cores. An engine ending in /dN searches to

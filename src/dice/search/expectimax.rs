@@ -66,6 +66,7 @@
 //! values by the smallest raw move, not by search order, so the root move and turn are the
 //! same too.
 
+use super::evalcache::EvalCache;
 use super::order;
 use super::tt::{node_key, Bound, DiceTable};
 use super::{SearchConfig, WIN};
@@ -237,6 +238,8 @@ pub(crate) struct Searcher {
     /// [`SearchConfig::split_outcomes`](super::SearchConfig::split_outcomes) a helper
     /// searches a chance node's outcomes from outcome `i * len / n` on.
     pub(crate) outcome_split: (usize, usize),
+    /// This thread's static values by game key ([`SearchConfig::eval_cache`]).
+    pub(crate) eval_cache: EvalCache,
 }
 
 #[inline]
@@ -306,6 +309,24 @@ impl Searcher {
         }
     }
 
+    /// The static value of `game` and its quiet value
+    /// ([`DiceEvaluator::evaluate_with_quiet`]), through this thread's cache with
+    /// [`SearchConfig::eval_cache`](super::SearchConfig::eval_cache).
+    #[inline]
+    pub(crate) fn static_values(&mut self, game: &DiceGame) -> (i32, i32) {
+        if self.config.eval_cache {
+            self.eval_cache.values(&mut self.eval, game)
+        } else {
+            self.eval.evaluate_with_quiet(game)
+        }
+    }
+
+    /// Makes `eval` this thread's evaluator; the cached values go with the old one.
+    pub(crate) fn set_evaluator(&mut self, eval: DiceEvaluator) {
+        self.eval = eval;
+        self.eval_cache.clear();
+    }
+
     /// The value of the chance node `game` (awaiting its roll) for its side to move.
     pub(crate) fn chance(
         &mut self,
@@ -334,7 +355,7 @@ impl Searcher {
             if self.qs_leaves(rules) {
                 return self.quiesce(game, super::quiescence::QS_DEPTH, ply, alpha, beta);
             }
-            return self.eval.evaluate(game).clamp(-EVAL_MAX, EVAL_MAX);
+            return self.static_values(game).0.clamp(-EVAL_MAX, EVAL_MAX);
         }
         let key = node_key(game);
         if self.config.tt {
@@ -929,7 +950,7 @@ impl Searcher {
                 let u = game.make_move_unchecked(m);
                 let v = match game.status() {
                     DiceStatus::Drawn(_) => 0,
-                    DiceStatus::AwaitingRoll => -self.eval.evaluate(game),
+                    DiceStatus::AwaitingRoll => -self.static_values(game).0,
                     _ => POS_INF,
                 };
                 game.unmake_move_unchecked(m, &u);

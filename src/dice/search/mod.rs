@@ -2,14 +2,15 @@
 //! iterative deepening, behind one handle ([`DiceEngine`]).
 //!
 //! Module map: [`expectimax`] (chance and decision nodes, Star1/Star2, exactness), [`tt`]
-//! (the table and its keys, shared by the threads without locks), `smp` (Lazy SMP: the
-//! helper threads), [`order`] (move and outcome ordering), [`player`] (the engine and plain
+//! (the table and its keys, shared by the threads without locks), `evalcache` (each
+//! thread's static values by game key), `smp` (Lazy SMP: the helper threads), [`order`] (move and outcome ordering), [`player`] (the engine and plain
 //! expectimax as [`crate::dice::Player`]s), [`arena`] (matches between players, score and
 //! Elo).
 //!
 //! # Design
 //! [`DiceEngine`] owns its table (allocated when the engine is made or resized with
-//! [`DiceEngine::set_hash_mib`], never during a search), its evaluator, a stop flag
+//! [`DiceEngine::set_hash_mib`], never during a search), its evaluator with a 1 MiB cache of
+//! static values per search thread ([`SearchConfig::eval_cache`]), a stop flag
 //! ([`DiceStopHandle`]) and its helper threads ([`DiceEngine::set_threads`]: started when the
 //! count is set, asleep between searches). A search allocates nothing, on any thread
 //! (tests/dice_search_no_alloc.rs and tests/dice_smp_no_alloc.rs count). The C ABI keeps one
@@ -55,6 +56,12 @@
 //!   and dice left) shares those subtrees between outcomes. In two dice, with
 //!   [`SearchConfig::type_sharing`], a chance node searches each piece type's moves once and
 //!   shares the result among the outcomes that allow the type (see [`expectimax`]).
+//! * The static-value cache ([`SearchConfig::eval_cache`]): the table shares nodes, but a
+//!   three-dice leaf is reached from several nodes (after micro-moves `a` then `b` one die
+//!   is left, after `a` then `c` another), so each thread keeps the evaluator's values by
+//!   game key: 66% of the three-dice leaves are answered there. It changes no node, value
+//!   or move; it is in every named configuration, plain expectimax's too, as a faster
+//!   evaluation is (the baseline of the matches gets it as well).
 //! * Exact node savers beside Star1/Star2, each a switch kept in [`SearchConfig::ALL`] because
 //!   the benchmark shows fewer nodes at the same values (docs/dice-search.md has the
 //!   numbers): [`SearchConfig::bounds`], [`SearchConfig::leaf_probes`],
@@ -80,6 +87,7 @@
 //!   where a match showed it gains (docs/dice-search.md has the numbers).
 
 pub mod arena;
+mod evalcache;
 pub mod expectimax;
 pub mod order;
 pub mod player;
@@ -94,6 +102,7 @@ use crate::dice::rules::Rules;
 use crate::dice::status::DiceStatus;
 use crate::dice::Phase;
 use crate::moves::Move;
+use evalcache::EvalCache;
 pub use expectimax::TurnLine;
 use expectimax::{OutcomeList, Searcher, NEG_INF, POS_INF};
 use smp::{HelperSlot, Helpers, RootKind};
@@ -169,6 +178,12 @@ pub struct SearchConfig {
     /// outcomes' subtrees, which the main thread then finds done. Nothing changes with one
     /// thread (the main thread starts at the first outcome).
     pub split_outcomes: bool,
+    /// Each search thread keeps the static values it computed by game key (1 MiB) and
+    /// answers a position met again from there: a three-dice turn reaches the same position
+    /// by several micro-move orders. The same nodes, values and moves, less time; on in
+    /// every named configuration, [`SearchConfig::PLAIN`] included (it is the evaluation's
+    /// speed, not a search technique), off in `all-nocache`.
+    pub eval_cache: bool,
 }
 
 impl SearchConfig {
@@ -188,6 +203,7 @@ impl SearchConfig {
         eval_order: false,
         probe_order: false,
         split_outcomes: false,
+        eval_cache: true,
     };
     /// Star1 with move and outcome ordering.
     pub const STAR1: SearchConfig = SearchConfig {
@@ -253,8 +269,9 @@ impl SearchConfig {
     /// `all-noqs` without quiescence, `plain-qs`, `all-exact-qs`, `all-qs` with it in every
     /// rule set; and for comparisons `all-notable`: [`SearchConfig::ALL_EXACT`] without the
     /// table, `all-notypes`: [`SearchConfig::ALL`] without per-type sharing, `all-nosplit`:
-    /// [`SearchConfig::ALL`] without [`SearchConfig::split_outcomes`]).
-    pub const NAMED: [(&'static str, SearchConfig); 13] = [
+    /// [`SearchConfig::ALL`] without [`SearchConfig::split_outcomes`], `all-nocache`:
+    /// [`SearchConfig::ALL`] without [`SearchConfig::eval_cache`]).
+    pub const NAMED: [(&'static str, SearchConfig); 14] = [
         ("plain", SearchConfig::PLAIN),
         ("star1", SearchConfig::STAR1),
         ("star2", SearchConfig::STAR2),
@@ -283,6 +300,13 @@ impl SearchConfig {
             "all-nosplit",
             SearchConfig {
                 split_outcomes: false,
+                ..SearchConfig::ALL
+            },
+        ),
+        (
+            "all-nocache",
+            SearchConfig {
+                eval_cache: false,
                 ..SearchConfig::ALL
             },
         ),
@@ -501,6 +525,7 @@ impl DiceEngine {
                 published: 0,
                 root_rotate: 0,
                 outcome_split: (0, 1),
+                eval_cache: EvalCache::try_new()?,
             },
             rules,
             helpers: None,
@@ -621,7 +646,7 @@ impl DiceEngine {
     fn begin(&mut self, game: &DiceGame, limits: &DiceLimits) {
         if game.rules() != self.rules {
             self.rules = game.rules();
-            self.s.eval = DiceEvaluator::new(self.rules);
+            self.s.set_evaluator(DiceEvaluator::new(self.rules));
         }
         self.s.stop.store(false, Ordering::SeqCst);
         self.s.aborted = false;
@@ -652,7 +677,7 @@ impl DiceEngine {
         for mut slot in helpers.slots() {
             slot.reset();
             if slot.s.eval.rules() != self.rules {
-                slot.s.eval = self.s.eval.clone();
+                slot.s.set_evaluator(self.s.eval.clone());
             }
             if !Arc::ptr_eq(&slot.s.tt, &self.s.tt) {
                 slot.s.tt = self.s.tt.clone();

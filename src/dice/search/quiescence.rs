@@ -149,7 +149,7 @@ impl Searcher {
         alpha: i32,
         beta: i32,
     ) -> i32 {
-        let (full, quiet) = self.eval.evaluate_with_quiet(game);
+        let (full, quiet) = self.static_values(game);
         if qdepth == 0 {
             return full.clamp(-EVAL_MAX, EVAL_MAX);
         }
@@ -317,7 +317,7 @@ impl Searcher {
             };
             let u = game.make_move_unchecked(m);
             let v = if game.phase() == Phase::AwaitingMove {
-                let (_, quiet) = self.eval.evaluate_with_quiet(game);
+                let (_, quiet) = self.static_values(game);
                 let e = quiet.clamp(-EVAL_MAX, EVAL_MAX);
                 self.qdecision(game, qdepth, ply, a, b, e)
             } else {
