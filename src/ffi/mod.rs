@@ -4,7 +4,7 @@
 //! [`attacks`], [`chess960`] (Chess960, move events, why a move is illegal), [`engine`]
 //! (engine handles, search, evaluation), [`dice`] (Dice Chess games), [`dice_search`] (the
 //! Dice Chess engine), [`pgn`] (SAN, PGN games and readers), with the boundary's rules in
-//! [`guard`] and the C types in [`types`].
+//! `guard` and the C types in `types`.
 //!
 //! Conventions, the same for every export:
 //! * every export runs inside the panic guard, so no panic crosses the boundary, except the
@@ -17,7 +17,7 @@
 //! * a NULL pointer argument is `CHESS_ERR_NULL_ARGUMENT` (getters return 0, false or -1 and
 //!   say so in their docs);
 //! * a position argument must have been initialised by `chess_setFromFEN` or
-//!   `chess_setStartPosition`; what is checked, and when, is in [`guard`].
+//!   `chess_setStartPosition`; what is checked, and when, is in `guard`.
 //!
 //! The frozen signatures (issue 2) never change; new functions are added beside them.
 

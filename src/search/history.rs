@@ -12,16 +12,16 @@ pub const HISTORY_MAX: i32 = 16384;
 /// Indexes of a piece: the raw piece value (color << 3 | type), 0..16.
 pub type PieceIndex = usize;
 
-/// One continuation table: [piece][to] of the current move.
+/// One continuation table: `[piece][to]` of the current move.
 pub type ContTable = [[i16; 64]; 16];
 
 /// The thread's statistics.
 pub struct History {
-    /// [side][from][to].
+    /// `[side][from][to]`.
     pub butterfly: [[[i16; 64]; 64]; 2],
-    /// [piece][to][captured type].
+    /// `[piece][to][captured type]`.
     pub capture: [[[i16; 8]; 64]; 16],
-    /// [previous piece][previous to] -> table for this move.
+    /// `[previous piece][previous to]` -> table for this move.
     pub continuation: [[ContTable; 64]; 16],
     /// [previous piece][previous to] -> the move that refuted it.
     pub counter: [[Move; 64]; 16],

@@ -1,7 +1,7 @@
 //! The search proper: iterative deepening with aspiration windows over a principal variation
 //! search, quiescence, and the per-thread state they work on.
 //!
-//! Pruning and reductions in [`Searcher::search`]: mate-distance pruning, transposition
+//! Pruning and reductions in `Searcher::search`: mate-distance pruning, transposition
 //! cutoffs, reverse futility (static null move), null-move pruning with a verification-free
 //! reduction of 3 + depth/3, razoring into quiescence, internal iterative reduction, late-move
 //! pruning, futility pruning of quiets, SEE pruning of quiets and captures, singular
