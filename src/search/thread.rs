@@ -859,6 +859,10 @@ impl Searcher<'_, '_> {
             let quiet = !m.is_capture() && !m.is_promotion();
             let mut score;
             let tried = i - pv_idx + 1;
+            // Ply 1's line starts empty: only a PV search writes it, and a zero-window fail
+            // high (not searched again when at least beta) must not keep another root move's
+            // line.
+            self.td.pv_len[1] = 1;
             if i == pv_idx {
                 score = -self.search(pos, -beta, -alpha, new_depth, 1, true, false);
             } else {
@@ -887,6 +891,11 @@ impl Searcher<'_, '_> {
                 let n = self.td.pv_len[1].clamp(1, MAX_PLY);
                 rm.pv[1..n].copy_from_slice(&self.td.pv[1][1..n]);
                 rm.pv_len = n;
+                debug_assert!(
+                    line_plays(pos, &rm.pv[..n]),
+                    "root move {m}: its line {:?} does not play",
+                    &rm.pv[..n]
+                );
             } else {
                 rm.score = -INFINITE;
             }
@@ -1056,6 +1065,18 @@ impl Searcher<'_, '_> {
             }
         }
     }
+}
+
+/// True when `line` plays from `pos` move after move (a debug check of the root's lines).
+fn line_plays(pos: &Position, line: &[Move]) -> bool {
+    let mut p = pos.clone();
+    line.iter().all(|&m| {
+        let ok = p.is_legal(m);
+        if ok {
+            p.make_move_unchecked(m);
+        }
+        ok
+    })
 }
 
 /// Stable sort by score, best first, in place (the library's stable sort would allocate
