@@ -266,6 +266,13 @@ fn main() {
                 ..SearchConfig::ALL_EXACT
             },
         ),
+        (
+            "-sleep",
+            SearchConfig {
+                sleep_sets: false,
+                ..SearchConfig::ALL_EXACT
+            },
+        ),
         // The static-value cache saves time, not nodes.
         (
             "-evalcache",

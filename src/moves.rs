@@ -321,6 +321,21 @@ impl MoveList {
         unsafe { &mut *(init as *mut [MaybeUninit<Move>] as *mut [Move]) }
     }
 
+    /// Keeps the moves for which `keep` is true, in their order.
+    pub(crate) fn retain(&mut self, mut keep: impl FnMut(Move) -> bool) {
+        let moves = self.as_mut_slice();
+        let mut kept = 0;
+        for i in 0..moves.len() {
+            let m = moves[i];
+            if keep(m) {
+                moves[kept] = m;
+                kept += 1;
+            }
+        }
+        // Shrinking the count keeps the first `len` entries initialised.
+        self.len = kept as u32;
+    }
+
     /// True when `m` is in the list.
     pub fn contains(&self, m: Move) -> bool {
         self.as_slice().contains(&m)

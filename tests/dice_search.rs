@@ -161,7 +161,7 @@ fn with_random_roll(g: &DiceGame, rng: &mut Rng) -> DiceGame {
     g
 }
 
-const CONFIGS: [(&str, SearchConfig); 14] = SearchConfig::NAMED;
+const CONFIGS: [(&str, SearchConfig); 15] = SearchConfig::NAMED;
 
 /// The configurations that claim exactness, with quiescence leaves (`qs`) or without.
 fn exact_configs(qs: bool) -> impl Iterator<Item = (&'static str, SearchConfig)> {
@@ -292,9 +292,17 @@ fn three_dice_two_turns_match_plain_expectimax() {
         "3qk3/8/8/8/8/8/8/3QK3 w - - 0 1",
         "4k3/4p3/8/8/8/8/4P3/4K3 w - - 0 1",
         "7k/6b1/8/8/8/8/1B6/K7 b - - 0 1",
+        "4k3/8/8/8/8/8/8/1N2K1N1 b - - 0 1",
+        "1n2k1n1/8/8/8/8/8/8/4K3 w - - 0 1",
     ];
     let mut ev = DiceEvaluator::new(Rules::ThreeDice);
+    // The exact configurations, and `all-exact` without sleep sets (last).
+    let no_sleep = SearchConfig {
+        sleep_sets: false,
+        ..SearchConfig::ALL_EXACT
+    };
     let mut engines: Vec<(&str, DiceEngine)> = exact_configs(false)
+        .chain([("all-exact without sleep sets", no_sleep)])
         .map(|(n, c)| {
             let mut e = DiceEngine::new(2);
             e.set_config(c);
@@ -303,6 +311,7 @@ fn three_dice_two_turns_match_plain_expectimax() {
         .collect();
     let mut rng = Rng(77);
     let mut checked = 0;
+    let (mut sleep_nodes, mut no_sleep_nodes) = (0, 0);
     for fen in fens {
         let g = DiceGame::from_fen(Rules::ThreeDice, fen).unwrap();
         for _ in 0..6 {
@@ -312,13 +321,24 @@ fn three_dice_two_turns_match_plain_expectimax() {
             }
             let want = slow_decision(&g, 2, 0, &mut ev, false);
             for (name, e) in engines.iter_mut() {
+                e.new_game();
                 let r = e.search(&g, &DiceLimits::depth(2), &mut |_| {}).unwrap();
                 assert_eq!((r.value, r.best_move()), want, "{name}: {g:?}");
+                match *name {
+                    "all-exact" => sleep_nodes += r.nodes,
+                    "all-exact without sleep sets" => no_sleep_nodes += r.nodes,
+                    _ => {}
+                }
             }
             checked += 1;
         }
     }
     assert!(checked >= 20, "only {checked} small trees");
+    // The sleep sets were at work in these trees (the knights' turns commute).
+    assert!(
+        sleep_nodes < no_sleep_nodes,
+        "sleep sets: {sleep_nodes} nodes, without: {no_sleep_nodes}"
+    );
 }
 
 #[test]

@@ -146,7 +146,8 @@ is the engine with one of the search's named configurations (plain, star1, star2
 all-exact, all: the default, all-noqs: without quiescence, plain-qs, all-exact-qs, all-qs:
 quiescence in every rule set, all-notable, all-notypes, all-nosplit: all without the Lazy
 SMP helpers' outcome split, all-nocache: all without the static-value cache, which every
-other configuration and plain expectimax have), for matches between versions of the search. engine@N and
+other configuration and plain expectimax have, all-nosleep: all without the three-dice sleep
+sets), for matches between versions of the search. engine@N and
 engine:CONFIG@N search on N threads (Lazy SMP: results may differ from run to run, except
 in the exact configurations; a configuration without the table uses one), e.g. --a engine@2 --b engine
 with --concurrency 1, so that each game has the cores. An engine ending in /dN searches to

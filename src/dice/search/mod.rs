@@ -53,7 +53,11 @@
 //!   [`SearchConfig::sharing`] they are one outcome of weight 6; beyond that, the position
 //!   after a move does not depend on the roll that allowed it, and three-dice micro-move
 //!   orders that reach the same position coincide, so the table (keyed by position, phase
-//!   and dice left) shares those subtrees between outcomes. In two dice, with
+//!   and dice left) shares those subtrees between outcomes. Below the root turn, with
+//!   [`SearchConfig::sleep_sets`], a three-dice turn plays each set of commuting
+//!   micro-moves in one order only (`sleep.rs`): the table cannot merge the nodes before a
+//!   turn's last micro-move (they have different dice left), and the sleep sets leave the
+//!   repeated orders out; half the three-dice nodes at depth 2. In two dice, with
 //!   [`SearchConfig::type_sharing`], a chance node searches each piece type's moves once and
 //!   shares the result among the outcomes that allow the type (see [`expectimax`]).
 //! * The static-value cache ([`SearchConfig::eval_cache`]): the table shares nodes, but a
@@ -92,6 +96,7 @@ pub mod expectimax;
 pub mod order;
 pub mod player;
 pub mod quiescence;
+mod sleep;
 mod smp;
 pub mod tt;
 
@@ -184,6 +189,10 @@ pub struct SearchConfig {
     /// every named configuration, [`SearchConfig::PLAIN`] included (it is the evaluation's
     /// speed, not a search technique), off in `all-nocache`.
     pub eval_cache: bool,
+    /// Three dice, below the root turn: each set of commuting micro-moves is searched in one
+    /// order only (sleep sets, see `sleep.rs`): a turn's end positions are all reached, each
+    /// far fewer times. Values stay exact.
+    pub sleep_sets: bool,
 }
 
 impl SearchConfig {
@@ -204,6 +213,7 @@ impl SearchConfig {
         probe_order: false,
         split_outcomes: false,
         eval_cache: true,
+        sleep_sets: false,
     };
     /// Star1 with move and outcome ordering.
     pub const STAR1: SearchConfig = SearchConfig {
@@ -230,6 +240,7 @@ impl SearchConfig {
         eval_order: true,
         probe_order: true,
         split_outcomes: true,
+        sleep_sets: true,
         ..SearchConfig::STAR2_TT
     };
     /// Everything but quiescence, the table in its fast mode (the engine before quiescence).
@@ -270,8 +281,9 @@ impl SearchConfig {
     /// rule set; and for comparisons `all-notable`: [`SearchConfig::ALL_EXACT`] without the
     /// table, `all-notypes`: [`SearchConfig::ALL`] without per-type sharing, `all-nosplit`:
     /// [`SearchConfig::ALL`] without [`SearchConfig::split_outcomes`], `all-nocache`:
-    /// [`SearchConfig::ALL`] without [`SearchConfig::eval_cache`]).
-    pub const NAMED: [(&'static str, SearchConfig); 14] = [
+    /// [`SearchConfig::ALL`] without [`SearchConfig::eval_cache`], `all-nosleep`:
+    /// [`SearchConfig::ALL`] without [`SearchConfig::sleep_sets`]).
+    pub const NAMED: [(&'static str, SearchConfig); 15] = [
         ("plain", SearchConfig::PLAIN),
         ("star1", SearchConfig::STAR1),
         ("star2", SearchConfig::STAR2),
@@ -307,6 +319,13 @@ impl SearchConfig {
             "all-nocache",
             SearchConfig {
                 eval_cache: false,
+                ..SearchConfig::ALL
+            },
+        ),
+        (
+            "all-nosleep",
+            SearchConfig {
+                sleep_sets: false,
                 ..SearchConfig::ALL
             },
         ),
