@@ -134,7 +134,9 @@ seed gives the same games. `selfplay --verify FILE` reads such PGN (FILE `-`: st
 replays every roll and move under the rules, checking each and the results.
 
 `match` plays N games between players A and B on K threads, colours alternated: games 2i
-and 2i+1 share the dice seed N+i with A White in the first. It prints a line per game and
+and 2i+1 share the dice seed S+i (S: --seed) with A White in the first, so two matches are
+independent samples only when their seeds lie at least N/2 apart (--seed 12 and --seed 13
+share all but one dice seed). It prints a line per game and
 the tally: wins, draws, losses, A's score and Elo with 95% error bars. Games that reach
 --max-turns count as draws.
 
