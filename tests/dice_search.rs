@@ -131,6 +131,27 @@ fn slow_decision(
     best
 }
 
+/// The slow reference's whole turn (three dice: up to three micro-moves; empty for the
+/// pass): at each node of the turn the smallest raw move among the best, as
+/// [`slow_decision`] picks at the root.
+fn slow_line(g: &DiceGame, depth: u32, ev: &mut DiceEvaluator) -> Vec<Move> {
+    let mut line = Vec::new();
+    let mut g = g.clone();
+    loop {
+        let (_, m) = slow_decision(&g, depth, 0, ev, false);
+        if m == Move::NONE {
+            // A pass (of the turn or of the dice left): the line ends.
+            break;
+        }
+        line.push(m);
+        g.make_move(m).unwrap();
+        if g.winner().is_some() || g.phase() != Phase::AwaitingMove {
+            break;
+        }
+    }
+    line
+}
+
 /// Games from seeded random play, `turns` turns in (stopped early when the game ends).
 fn positions(rules: Rules, count: usize, seed: u64, min_turns: u64, spread: u64) -> Vec<DiceGame> {
     let mut out = Vec::new();
@@ -320,10 +341,18 @@ fn three_dice_two_turns_match_plain_expectimax() {
                 continue;
             }
             let want = slow_decision(&g, 2, 0, &mut ev, false);
+            let want_line = slow_line(&g, 2, &mut ev);
             for (name, e) in engines.iter_mut() {
                 e.new_game();
                 let r = e.search(&g, &DiceLimits::depth(2), &mut |_| {}).unwrap();
                 assert_eq!((r.value, r.best_move()), want, "{name}: {g:?}");
+                // The whole turn, not only its first micro-move: the nodes inside the root
+                // turn break ties the same way.
+                assert_eq!(
+                    r.line.as_slice(),
+                    want_line.as_slice(),
+                    "{name} line: {g:?}"
+                );
                 match *name {
                     "all-exact" => sleep_nodes += r.nodes,
                     "all-exact without sleep sets" => no_sleep_nodes += r.nodes,

@@ -1234,8 +1234,14 @@ impl Searcher {
         let mut explored = sleeping.then_some(Sleep::EMPTY);
         for &m in list.iter() {
             // At the root turn a move equal to the best is searched to its exact value so
-            // ties are broken by the move, not by the order.
-            let a = if root { alpha.min(best) - 1 } else { alpha };
+            // ties are broken by the move, not by the order. A node inside the root turn
+            // (three dice) needs no value below the window its parent gave it: those fail
+            // low there whatever they are.
+            let a = if root {
+                (alpha.min(best) - 1).max(alpha_orig)
+            } else {
+                alpha
+            };
             let a = a.max(NEG_INF);
             let v = if let Some(explored) = explored.as_mut() {
                 let child_sleep = sleep.for_child(explored, &game.pos, m);
