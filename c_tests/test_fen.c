@@ -272,6 +272,79 @@ static void test_four_fields(void)
     }
 }
 
+/* The lenient reader: FEN as puzzle collections and GUIs write it, read as python-chess
+   reads it (the expected FENs are python-chess's board.fen() for the same text). */
+static void test_lenient(void)
+{
+    static const struct {
+        const char *in, *out;
+    } accepted[] = {
+        {"8/1p3Qb1/p5pk/P1p1p1p1/1P2P1P1/2P1N2n/5P1P/4qB1K w - - 1 0",
+         "8/1p3Qb1/p5pk/P1p1p1p1/1P2P1P1/2P1N2n/5P1P/4qB1K w - - 1 1"},
+        {"  4k3/8/8/8/8/8/8/4K3\tb   -  - \n", "4k3/8/8/8/8/8/8/4K3 b - - 0 1"},
+        {"4k3/8/8/8/8/8/8/4K3", "4k3/8/8/8/8/8/8/4K3 w - - 0 1"},
+        {"4k3/8/8/8/8/8/8/4K2R w KQkq - 007 +3", "4k3/8/8/8/8/8/8/4K2R w K - 7 3"},
+        {"r3k2r/8/8/8/8/8/8/R3K2R w HAha -", "r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 0 1"},
+        {"rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq e3 0 1",
+         "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 1"},
+        {"rnbqkbnr/ppp1pppp/8/8/3pP3/8/PPPP1PPP/RNBQKBNR b KQkq e3 0 3",
+         "rnbqkbnr/ppp1pppp/8/8/3pP3/8/PPPP1PPP/RNBQKBNR b KQkq e3 0 3"},
+        {"4k3/8/8/8/8/8/8/4K3 w - e6 0 1", "4k3/8/8/8/8/8/8/4K3 w - - 0 1"},
+    };
+    static const struct {
+        const char *in;
+        ChessStatus want;
+    } refused[] = {
+        {"", CHESS_ERR_FEN_FIELD_COUNT},
+        {" \t ", CHESS_ERR_FEN_FIELD_COUNT},
+        {"4k3/8/8/8/8/8/8/4K3 w - - 0 1 x", CHESS_ERR_FEN_TRAILING_TEXT},
+        {"4k3/8/8/8/8/8/8/4K3 w - - -1 1", CHESS_ERR_FEN_HALFMOVE_CLOCK},
+        {"4k3/8/8/8/8/8/8/4K3 w - - 0 -1", CHESS_ERR_FEN_FULLMOVE_NUMBER},
+        {"4k3/8/8/8/8/8/8/4K3 w kK - 0 1", CHESS_ERR_FEN_CASTLING},
+        {"4k3/8/8/8/8/8/8/4K3 w - E3 0 1", CHESS_ERR_FEN_EN_PASSANT},
+        {"4k3/8/8/8/8/8/8/4K3 W", CHESS_ERR_FEN_SIDE_TO_MOVE},
+        {"8/8/8/8/8/8/8/8", CHESS_ERR_FEN_KING_COUNT},
+        {"4k2R/8/8/8/8/8/8/4K3 w - - 0 1", CHESS_ERR_FEN_OPPONENT_IN_CHECK},
+        {"P3k3/8/8/8/8/8/8/4K3", CHESS_ERR_FEN_PAWN_ON_BACK_RANK},
+    };
+    char out[CHESS_FEN_MAX];
+    ChessPosition *pos = malloc(sizeof *pos);
+    ChessPosition *saved = malloc(sizeof *saved);
+    if (pos == NULL || saved == NULL) {
+        exit(2);
+    }
+    for (size_t i = 0; i < sizeof accepted / sizeof accepted[0]; i++) {
+        memset(pos, 0xA5, sizeof *pos);
+        ChessStatus st = chess_setFromFENLenient(pos, accepted[i].in);
+        CHECK(st == CHESS_OK, "lenient \"%s\": %s", accepted[i].in, status_name(st));
+        if (st != CHESS_OK) {
+            continue;
+        }
+        CHECK(strcmp(fen_of(pos, out), accepted[i].out) == 0, "lenient \"%s\" -> \"%s\", expected \"%s\"",
+              accepted[i].in, out, accepted[i].out);
+        CHECK(chess_validatePosition(pos) == CHESS_OK, "lenient \"%s\": not a valid position",
+              accepted[i].in);
+        /* What it writes, the strict reader reads to the same position. */
+        ChessPosition *strict = saved;
+        CHECK(chess_setFromFEN(strict, out) == CHESS_OK, "strict reader refuses \"%s\"", out);
+        CHECK(chess_hash(strict) == chess_hash(pos), "\"%s\": strict hash differs", out);
+    }
+    SET_FEN(pos, KIWIPETE_FEN);
+    for (size_t i = 0; i < sizeof refused / sizeof refused[0]; i++) {
+        memcpy(saved, pos, sizeof *pos);
+        ChessStatus st = chess_setFromFENLenient(pos, refused[i].in);
+        CHECK(st == refused[i].want, "lenient \"%s\": got %s, expected %s", refused[i].in,
+              status_name(st), status_name(refused[i].want));
+        CHECK(memcmp(saved, pos, sizeof *pos) == 0, "lenient \"%s\" modified the position",
+              refused[i].in);
+    }
+    /* The frozen strict reader still refuses a fullmove number of 0. */
+    CHECK(chess_setFromFEN(pos, accepted[0].in) == CHESS_ERR_FEN_FULLMOVE_NUMBER,
+          "strict reader accepts fullmove 0");
+    free(saved);
+    free(pos);
+}
+
 /* Getters checked against the FEN's own fields (chess knowledge, not library output). */
 static void test_getters(void)
 {
@@ -397,6 +470,7 @@ int main(int argc, char **argv)
     test_round_trips(argc - 1, argv + 1);
     test_four_fields();
     test_rejections();
+    test_lenient();
     test_getters();
     mutations(argc - 1, argv + 1);
     return test_summary("test_fen");

@@ -136,6 +136,7 @@ static void null_arguments(void)
     SET_FEN(&pos, START_FEN);
     every_position_function(NULL, CHESS_ERR_NULL_ARGUMENT, context);
     EXPECT(chess_setFromFEN(NULL, START_FEN), CHESS_ERR_NULL_ARGUMENT);
+    EXPECT(chess_setFromFENLenient(NULL, START_FEN), CHESS_ERR_NULL_ARGUMENT);
     EXPECT(chess_setStartPosition(NULL), CHESS_ERR_NULL_ARGUMENT);
     every_getter(NULL, context);
 
@@ -143,6 +144,7 @@ static void null_arguments(void)
     context = "NULL output/input";
     SET_FEN(&pos, START_FEN);
     EXPECT(chess_setFromFEN(&pos, NULL), CHESS_ERR_NULL_ARGUMENT);
+    EXPECT(chess_setFromFENLenient(&pos, NULL), CHESS_ERR_NULL_ARGUMENT);
     EXPECT(chess_toFEN(&pos, NULL, CHESS_FEN_MAX), CHESS_ERR_NULL_ARGUMENT);
     EXPECT(chess_generatePseudoLegalMoves(&pos, NULL), CHESS_ERR_NULL_ARGUMENT);
     EXPECT(chess_generateLegalMoves(&pos, NULL), CHESS_ERR_NULL_ARGUMENT);

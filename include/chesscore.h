@@ -2004,6 +2004,21 @@ ChessStatus chess_setFromFEN(ChessPosition *pos, const char *fen);
 bool chess_isRepetition(const ChessPosition *pos, int32_t plyLimit);
 
 /**
+ * Sets `*pos` from FEN text read leniently, as python-chess's `chess.Board(fen)` reads it
+ * (see `Position::from_fen_lenient`): fields separated by any white space, missing trailing
+ * fields defaulted, a fullmove number of 0 read as 1, castling rights without their king or
+ * rook and en passant squares no capture can use dropped. Positions no game can reach (kings,
+ * back-rank pawns, material, checks) are still refused. `*pos` may be uninitialised; every
+ * one of its bytes is written. On error `*pos` is left exactly as it was and the status names
+ * the defect (`CHESS_ERR_FEN_*`; `CHESS_ERR_INVALID_ARGUMENT` for text that is not UTF-8).
+ *
+ * # Safety
+ * `pos` is NULL or valid for writes of a `ChessPosition`; `fen` is NULL or a NUL-terminated
+ * string.
+ */
+ChessStatus chess_setFromFENLenient(ChessPosition *pos, const char *fen);
+
+/**
  * Sets `*pos` to the standard starting position. `*pos` may be uninitialised; every one of
  * its bytes is written.
  *

@@ -1,7 +1,8 @@
-//! `fen`: arbitrary bytes as FEN text through `chess_setFromFEN` (C semantics: the text ends at
-//! the first NUL; any byte, UTF-8 or not).
+//! `fen`: arbitrary bytes as FEN text through `chess_setFromFEN` and
+//! `chess_setFromFENLenient` (C semantics: the text ends at the first NUL; any byte, UTF-8 or
+//! not).
 //!
-//! Contracts:
+//! Contracts, for each reader:
 //! * on error the status is a FEN code (100..=199) or `CHESS_ERR_INVALID_ARGUMENT`, the latter
 //!   exactly when the text is not UTF-8, and the position (pre-filled with a valid position
 //!   with history) is byte-for-byte unchanged;
@@ -9,6 +10,10 @@
 //!   text and the same `chess_hash` / `chess_pawnHash` / `chess_materialHash`;
 //! * `chess_perft` depth 1 equals the legal move count; `chess_perftFull` depth 2 equals
 //!   `chess_perft` depth 2, and both leave the position's FEN and hashes as they were.
+//!
+//! And between them: what the strict reader accepts, the lenient one accepts too, with the
+//! same hashes (it may write `-` for an en passant square no capture can use, which the hash
+//! leaves out anyway).
 #![no_main]
 
 use chesscore::ffi;
@@ -18,6 +23,8 @@ const PREFILL_FEN: &str = "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K
 
 libfuzzer_sys::fuzz_target!(init: chesscore_fuzz::init(), |data: &[u8]| run(data));
 
+type Reader = unsafe extern "C" fn(*mut ffi::ChessPosition, *const core::ffi::c_char) -> S;
+
 fn run(data: &[u8]) {
     let text = match data.iter().position(|&b| b == 0) {
         Some(n) => &data[..n],
@@ -25,6 +32,25 @@ fn run(data: &[u8]) {
     };
     let mut c_text = text.to_vec();
     c_text.push(0);
+    let strict = check_reader("chess_setFromFEN", ffi::chess_setFromFEN, text, &c_text);
+    let lenient = check_reader(
+        "chess_setFromFENLenient",
+        ffi::chess_setFromFENLenient,
+        text,
+        &c_text,
+    );
+    if let Some(strict) = strict {
+        assert_eq!(
+            lenient,
+            Some(strict),
+            "the strict reader accepts {:?}, the lenient one gives another position or none",
+            String::from_utf8_lossy(text)
+        );
+    }
+}
+
+/// The contracts of one reader on `text`; the hashes of the position it set, if it did.
+fn check_reader(name: &str, reader: Reader, text: &[u8], c_text: &[u8]) -> Option<[u64; 3]> {
 
     // A valid position with history in it: the refusal must leave every byte as it was.
     let mut pos = pos_from_fen(PREFILL_FEN);
@@ -38,38 +64,37 @@ fn run(data: &[u8]) {
     let before = pos_bytes(&pos).to_vec();
 
     // SAFETY: valid storage; `c_text` is NUL-terminated.
-    let s = status_call("chess_setFromFEN", || unsafe {
-        ffi::chess_setFromFEN(&mut *pos, c_text.as_ptr() as *const core::ffi::c_char)
+    let s = status_call(name, || unsafe {
+        reader(&mut *pos, c_text.as_ptr() as *const core::ffi::c_char)
     });
     let utf8 = std::str::from_utf8(text).is_ok();
     if s != S::CHESS_OK {
         let code = s as i32;
         assert!(
             (100..=199).contains(&code) || s == S::CHESS_ERR_INVALID_ARGUMENT,
-            "chess_setFromFEN({:?}) returned {s:?} ({code}): not a FEN code nor INVALID_ARGUMENT",
+            "{name}({:?}) returned {s:?} ({code}): not a FEN code nor INVALID_ARGUMENT",
             String::from_utf8_lossy(text)
         );
         assert_eq!(
             s == S::CHESS_ERR_INVALID_ARGUMENT,
             !utf8,
-            "chess_setFromFEN({:?}): INVALID_ARGUMENT must be returned exactly for non-UTF-8 text, \
-             got {s:?}",
+            "{name}({:?}): INVALID_ARGUMENT must be returned exactly for non-UTF-8 text, got {s:?}",
             String::from_utf8_lossy(text)
         );
         if let Some(at) = first_diff(&before, pos_bytes(&pos)) {
             panic!(
-                "chess_setFromFEN({:?}) returned {s:?} but changed the position (byte {at})",
+                "{name}({:?}) returned {s:?} but changed the position (byte {at})",
                 String::from_utf8_lossy(text)
             );
         }
-        return;
+        return None;
     }
-    assert!(utf8, "chess_setFromFEN accepted non-UTF-8 text {text:?}");
+    assert!(utf8, "{name} accepted non-UTF-8 text {text:?}");
     let input = String::from_utf8_lossy(text).into_owned();
     assert_eq!(
         validate(&pos),
         S::CHESS_OK,
-        "chess_validatePosition refuses the position chess_setFromFEN({input:?}) wrote"
+        "chess_validatePosition refuses the position {name}({input:?}) wrote"
     );
 
     // Round trip: the written FEN is accepted and is a fixed point, with the same hashes.
@@ -115,4 +140,5 @@ fn run(data: &[u8]) {
         before,
         "perft changed the position {input:?}"
     );
+    Some(hashes(&pos))
 }

@@ -79,6 +79,34 @@ pub unsafe extern "C" fn chess_isRepetition(pos: *const ChessPosition, plyLimit:
 // Additions (not frozen by issue 2, but equally stable once released).
 // ---------------------------------------------------------------------------------------------
 
+/// Sets `*pos` from FEN text read leniently, as python-chess's `chess.Board(fen)` reads it
+/// (see `Position::from_fen_lenient`): fields separated by any white space, missing trailing
+/// fields defaulted, a fullmove number of 0 read as 1, castling rights without their king or
+/// rook and en passant squares no capture can use dropped. Positions no game can reach (kings,
+/// back-rank pawns, material, checks) are still refused. `*pos` may be uninitialised; every
+/// one of its bytes is written. On error `*pos` is left exactly as it was and the status names
+/// the defect (`CHESS_ERR_FEN_*`; `CHESS_ERR_INVALID_ARGUMENT` for text that is not UTF-8).
+///
+/// # Safety
+/// `pos` is NULL or valid for writes of a `ChessPosition`; `fen` is NULL or a NUL-terminated
+/// string.
+#[no_mangle]
+pub unsafe extern "C" fn chess_setFromFENLenient(
+    pos: *mut ChessPosition,
+    fen: *const c_char,
+) -> ChessStatus {
+    ffi_guard!({
+        if pos.is_null() {
+            return ChessStatus::CHESS_ERR_NULL_ARGUMENT;
+        }
+        let text = try_ptr!(c_str(fen));
+        let parsed = check!(Position::from_fen_lenient(text));
+        // SAFETY: `pos` is non-NULL and valid for writes by the caller's contract.
+        unsafe { write_position(pos, &parsed) };
+        ChessStatus::CHESS_OK
+    })
+}
+
 /// Sets `*pos` to the standard starting position. `*pos` may be uninitialised; every one of
 /// its bytes is written.
 ///

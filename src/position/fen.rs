@@ -12,7 +12,7 @@
 use super::{Position, EP_CAPTURABLE};
 use crate::attacks;
 use crate::bitboard::Bitboard;
-use crate::types::{CastlingRights, Color, Piece, Square};
+use crate::types::{CastlingRights, Color, Piece, PieceType, Square};
 use core::ffi::CStr;
 use core::fmt;
 
@@ -108,10 +108,18 @@ fn parse_number(s: &str, min: u32, err: FenError) -> Result<u16, FenError> {
     Ok(v as u16)
 }
 
-fn parse_board(pos: &mut Position, s: &str) -> Result<(), FenError> {
+/// Reads the piece placement into `pos`. With `promoted_marks` (the lenient reader), a `~`
+/// right after a piece letter other than a king (Crazyhouse's mark of a promoted piece, which
+/// python-chess reads) is allowed and ignored; otherwise `~` is an error.
+pub(super) fn parse_board(
+    pos: &mut Position,
+    s: &str,
+    promoted_marks: bool,
+) -> Result<(), FenError> {
     let mut rank = 7i8;
     let mut file = 0u8;
     let mut last_digit = false;
+    let mut last_piece = false;
     for c in s.chars() {
         match c {
             '/' => {
@@ -121,6 +129,7 @@ fn parse_board(pos: &mut Position, s: &str) -> Result<(), FenError> {
                 rank -= 1;
                 file = 0;
                 last_digit = false;
+                last_piece = false;
             }
             '1'..='8' => {
                 if last_digit {
@@ -131,7 +140,9 @@ fn parse_board(pos: &mut Position, s: &str) -> Result<(), FenError> {
                     return Err(FenError::Board);
                 }
                 last_digit = true;
+                last_piece = false;
             }
+            '~' if promoted_marks && last_piece => last_piece = false,
             _ => {
                 let pc = Piece::from_char(c).ok_or(FenError::Board)?;
                 if file >= 8 {
@@ -140,6 +151,7 @@ fn parse_board(pos: &mut Position, s: &str) -> Result<(), FenError> {
                 pos.put_piece(pc, Square::from_coords(file, rank as u8));
                 file += 1;
                 last_digit = false;
+                last_piece = pc.kind() != PieceType::KING;
             }
         }
     }
@@ -297,7 +309,7 @@ impl Position {
             _ => return Err(FenError::FieldCount),
         }
         let mut pos = Position::empty();
-        parse_board(&mut pos, fields[0])?;
+        parse_board(&mut pos, fields[0], false)?;
         pos.side = match fields[1] {
             "w" => Color::WHITE,
             "b" => Color::BLACK,

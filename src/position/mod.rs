@@ -21,6 +21,7 @@
 pub mod chess960;
 pub mod events;
 pub mod fen;
+pub mod fen_lenient;
 pub mod illegal;
 pub mod make;
 pub mod notation;

@@ -121,21 +121,7 @@ impl Position {
         if !self.castling_rights_at_home() {
             return Err(FenError::CastlingRights);
         }
-        if let Some(ep) = self.en_passant() {
-            if ep.rank() != if self.side == Color::WHITE { 5 } else { 2 } {
-                return Err(FenError::EnPassantRank);
-            }
-            // The pawn that moved stands one rank beyond the target (seen from the mover);
-            // the target and the square it came from are empty.
-            let pawn_sq = Square::from_index(ep.to_u8() ^ 8);
-            let origin = Square::from_index(pawn_sq.to_u8() ^ 16);
-            if self.piece_on(pawn_sq) != Piece::new(self.side.flip(), PieceType::PAWN)
-                || !self.piece_on(ep).is_none()
-                || !self.piece_on(origin).is_none()
-            {
-                return Err(FenError::EnPassantPawn);
-            }
-        }
+        self.check_en_passant()?;
         let their_king = self.king_square(self.side.flip());
         if !opponent_check_ok
             && (self.attackers_to(their_king) & self.color_pieces(self.side)).any()
@@ -144,6 +130,31 @@ impl Position {
         }
         if !any_check_ok && self.impossible_check() {
             return Err(FenError::ImpossibleCheck);
+        }
+        Ok(())
+    }
+
+    /// The en passant square, if any, on the rank behind the pawn that just double-pushed,
+    /// with the target and the square the pawn came from empty.
+    ///
+    /// # Errors
+    /// [`FenError::EnPassantRank`] or [`FenError::EnPassantPawn`].
+    pub(super) fn check_en_passant(&self) -> Result<(), FenError> {
+        let Some(ep) = self.en_passant() else {
+            return Ok(());
+        };
+        if ep.rank() != if self.side == Color::WHITE { 5 } else { 2 } {
+            return Err(FenError::EnPassantRank);
+        }
+        // The pawn that moved stands one rank beyond the target (seen from the mover);
+        // the target and the square it came from are empty.
+        let pawn_sq = Square::from_index(ep.to_u8() ^ 8);
+        let origin = Square::from_index(pawn_sq.to_u8() ^ 16);
+        if self.piece_on(pawn_sq) != Piece::new(self.side.flip(), PieceType::PAWN)
+            || !self.piece_on(ep).is_none()
+            || !self.piece_on(origin).is_none()
+        {
+            return Err(FenError::EnPassantPawn);
         }
         Ok(())
     }
