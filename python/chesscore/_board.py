@@ -234,32 +234,46 @@ class Board:
     Move('e2e4')
     >>> board.perft(3)
     8902
+    >>> Board("6k1/5ppp/8/8/8/8/5PPP/3R2K1 w - - 1 0").fen()  # a puzzle's "1 0"
+    '6k1/5ppp/8/8/8/8/5PPP/3R2K1 w - - 1 1'
+    >>> Board("6k1/5ppp/8/8/8/8/5PPP/3R2K1 w - - 1 0", strict=True)
+    Traceback (most recent call last):
+    ...
+    chesscore.ChessError: FEN '6k1/5ppp/8/8/8/8/5PPP/3R2K1 w - - 1 0': ... (status 107)
     >>> Board("not a fen")
     Traceback (most recent call last):
     ...
-    chesscore.ChessError: FEN 'not a fen': ... (status 100)
+    chesscore.ChessError: FEN 'not a fen': ... (status 103)
     """
 
     __slots__ = ("_pos", "_stack")
 
-    def __init__(self, fen: Optional[str] = STARTING_FEN) -> None:
-        """Sets up ``fen`` (strict FEN: six fields, or four with clocks 0 and 1); the starting
-        position when ``fen`` is omitted or None. Raises :class:`ChessError` with the
-        ``CHESS_ERR_FEN_*`` status naming the defect."""
+    def __init__(self, fen: Optional[str] = STARTING_FEN, *, strict: bool = False) -> None:
+        """Sets up ``fen``; the starting position when ``fen`` is omitted or None.
+
+        FEN is read as python-chess's ``chess.Board(fen)`` reads it
+        (``chess_setFromFENLenient``): runs of white space, missing trailing fields, a
+        fullmove number of 0, and castling rights or an en passant square that contradict the
+        board (dropped). With ``strict=True`` it is read by the strict reader
+        (``chess_setFromFEN``: six fields, or four with clocks 0 and 1, single spaces, every
+        field consistent). Positions no game can reach are refused either way. Raises
+        :class:`ChessError` with the ``CHESS_ERR_FEN_*`` status naming the defect."""
         self._pos = _ffi.Position()
         self._stack: List[Tuple[Move, _ffi.Undo]] = []
         if fen is None:
             check(lib.chess_setStartPosition(ctypes.byref(self._pos)))
         else:
-            self.set_fen(fen)
+            self.set_fen(fen, strict=strict)
 
     @classmethod
-    def from_fen(cls, fen: str) -> "Board":
-        return cls(fen)
+    def from_fen(cls, fen: str, *, strict: bool = False) -> "Board":
+        return cls(fen, strict=strict)
 
-    def set_fen(self, fen: str) -> None:
-        """Replaces the position (and forgets the move stack). On error nothing changes."""
-        check(lib.chess_setFromFEN(ctypes.byref(self._pos), _text(fen, "fen")), f"FEN {fen!r}")
+    def set_fen(self, fen: str, *, strict: bool = False) -> None:
+        """Replaces the position (and forgets the move stack), reading ``fen`` as
+        :class:`Board` does (``strict=True``: the strict reader). On error nothing changes."""
+        read = lib.chess_setFromFEN if strict else lib.chess_setFromFENLenient
+        check(read(ctypes.byref(self._pos), _text(fen, "fen")), f"FEN {fen!r}")
         self._stack = []
 
     def fen(self) -> str:

@@ -127,6 +127,7 @@ _SIGNATURES = {
     "chess_sliderBackend": (c_char_p, []),
     "chess_statusMessage": (c_char_p, [c_int]),
     "chess_setFromFEN": (c_int, [P(Position), c_char_p]),
+    "chess_setFromFENLenient": (c_int, [P(Position), c_char_p]),
     "chess_setStartPosition": (c_int, [P(Position)]),
     "chess_toFEN": (c_int, [P(Position), ctypes.c_char_p, size_t]),
     "chess_validatePosition": (c_int, [P(Position)]),

@@ -39,7 +39,7 @@ def test_bad_fen_raises_with_status_and_message(fen, status):
     board = Board()
     before = board.fen()
     with pytest.raises(ChessError) as info:
-        board.set_fen(fen)
+        board.set_fen(fen, strict=True)
     assert info.value.status == status
     assert info.value.message == chesscore.message(status)
     assert info.value.message and str(status.value) in str(info.value)
