@@ -30,6 +30,14 @@ impl Session {
         self.uci.handle_line(line)
     }
 
+    /// The FEN of the position the next `go` searches (panics when there is none).
+    fn fen(&self) -> String {
+        self.uci
+            .position()
+            .expect("the session holds a position")
+            .to_fen()
+    }
+
     fn all_lines(&self) -> Vec<String> {
         let bytes = self.out.lock().unwrap().clone();
         String::from_utf8(bytes)
@@ -208,7 +216,7 @@ fn position_and_go_depth_give_a_legal_bestmove_with_info_lines() {
     s.send("ucinewgame");
     s.send("position startpos moves e2e4 e7e5 g1f3 b8c6");
     let fen = "r1bqkbnr/pppp1ppp/2n5/4p3/4P3/5N2/PPPP1PPP/RNBQKB1R w KQkq - 2 3";
-    assert_eq!(s.uci.position().to_fen(), fen);
+    assert_eq!(s.fen(), fen);
     let lines = s.go("depth 6");
     let infos: Vec<&String> = lines
         .iter()
@@ -230,9 +238,9 @@ fn position_and_go_depth_give_a_legal_bestmove_with_info_lines() {
     assert_legal_bestmove(fen, lines.last().unwrap());
     // A FEN position with moves, and the four-field FEN some GUIs send.
     s.send("position fen 4k3/8/8/8/8/8/4P3/4K3 w - - 0 1 moves e2e4 e8d7");
-    assert_eq!(s.uci.position().to_fen(), "8/3k4/8/8/4P3/8/8/4K3 w - - 1 2");
+    assert_eq!(s.fen(), "8/3k4/8/8/4P3/8/8/4K3 w - - 1 2");
     s.send("position fen 4k3/8/8/8/8/8/4P3/4K3 b - -");
-    assert_eq!(s.uci.position().to_fen(), "4k3/8/8/8/8/8/4P3/4K3 b - - 0 1");
+    assert_eq!(s.fen(), "4k3/8/8/8/8/8/4P3/4K3 b - - 0 1");
     let lines = s.go("nodes 5000");
     assert_legal_bestmove("4k3/8/8/8/8/8/4P3/4K3 b - - 0 1", lines.last().unwrap());
     assert!(info_strings(&lines).is_empty(), "{lines:?}");
@@ -352,53 +360,103 @@ fn ponder_waits_for_ponderhit_or_stop() {
 #[test]
 fn bad_input_is_reported_and_ignored() {
     let mut s = Session::new();
-    s.send("position startpos moves e2e4");
-    let before = s.uci.position().to_fen();
     let cases: &[(&str, &str)] = &[
         ("position fen nonsense", "invalid FEN"),
         ("position fen 8/8/8/8/8/8/8/8 w - - 0 1", "invalid FEN"),
         (
-            "position fen rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0",
+            "position fen rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - -1",
             "invalid FEN",
         ),
         ("position", "expected"),
         ("position startrow", "expected"),
         ("position startpos e2e4", "unexpected"),
-        ("frobnicate", "unknown command 'frobnicate'"),
-        ("setoption", "expected"),
-        ("setoption name", "missing option name"),
+        (
+            "position startpos moves e2e4 e7e5 e1e3 g1f3",
+            "move 3 'e1e3'",
+        ),
+        ("position startpos moves e2e4 zz99 d7d5", "move 2 'zz99'"),
     ];
     for (line, needle) in cases {
+        // A refused `position` leaves no position: `go` answers `bestmove 0000` with the
+        // reason, whatever position came before, until a valid `position` arrives.
+        s.send("position startpos moves e2e4");
         assert_eq!(s.send(line), Control::Continue, "{line}");
         let out = s.take();
         assert_eq!(out.len(), 1, "{line}: {out:?}");
-        assert!(out[0].starts_with("info string "), "{line}: {out:?}");
+        assert!(
+            out[0].starts_with("info string position: "),
+            "{line}: {out:?}"
+        );
         assert!(out[0].contains(needle), "{line}: {out:?} lacks {needle:?}");
+        assert!(out[0].contains("no position"), "{line}: {out:?}");
+        assert!(s.uci.position().is_none(), "{line} left a position");
+        for go in ["go depth 3", "go movetime 10", "go nodes 100"] {
+            s.send(go);
+            let lines = s.wait_for("bestmove", SHORT);
+            assert_eq!(lines.len(), 2, "{line} / {go}: {lines:?}");
+            assert!(
+                lines[0].starts_with("info string go: no position: ") && lines[0].contains(needle),
+                "{line} / {go}: {lines:?}"
+            );
+            assert_eq!(lines[1], "bestmove 0000", "{line} / {go}");
+        }
+        // `go infinite` with no position still waits for `stop`.
+        s.send("go infinite");
+        s.assert_quiet("bestmove", Duration::from_millis(100));
+        s.send("stop");
         assert_eq!(
-            s.uci.position().to_fen(),
-            before,
-            "{line} changed the position"
+            s.wait_for("bestmove", SHORT).last().unwrap(),
+            "bestmove 0000"
+        );
+        for cmd in ["d", "eval"] {
+            s.send(cmd);
+            let out = s.take();
+            assert_eq!(out.len(), 1, "{line} / {cmd}: {out:?}");
+            assert!(out[0].contains("no position"), "{line} / {cmd}: {out:?}");
+        }
+        s.send("position startpos moves e2e4 e7e5");
+        assert!(s.take().is_empty());
+        assert_eq!(
+            s.fen(),
+            "rnbqkbnr/pppp1ppp/8/4p3/4P3/8/PPPP1PPP/RNBQKBNR w KQkq e6 0 2"
         );
     }
+    for (line, needle) in [
+        ("frobnicate", "unknown command 'frobnicate'"),
+        ("setoption", "expected"),
+        ("setoption name", "missing option name"),
+    ] {
+        let before = s.fen();
+        assert_eq!(s.send(line), Control::Continue, "{line}");
+        let out = s.take();
+        assert_eq!(out.len(), 1, "{line}: {out:?}");
+        assert!(out[0].contains(needle), "{line}: {out:?} lacks {needle:?}");
+        assert_eq!(s.fen(), before, "{line} changed the position");
+    }
 
-    // An illegal move ends the move list: the position is the one before it.
-    s.send("position startpos moves e2e4 e7e5 e1e3 g1f3");
-    let out = s.take();
-    assert_eq!(out.len(), 1, "{out:?}");
-    assert!(
-        out[0].starts_with("info string position: move 3 'e1e3'"),
-        "{out:?}"
-    );
-    assert_eq!(
-        s.uci.position().to_fen(),
-        "rnbqkbnr/pppp1ppp/8/4p3/4P3/8/PPPP1PPP/RNBQKBNR w KQkq e6 0 2"
-    );
-    s.send("position startpos moves e2e4 zz99 d7d5");
-    assert!(s.take()[0].contains("'zz99'"));
-    assert_eq!(
-        s.uci.position().to_fen(),
-        "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq e3 0 1"
-    );
+    // FEN as puzzle collections and GUIs write it (read as python-chess reads it): a
+    // fullmove number of 0, runs of spaces, missing counters, a right without its rook.
+    for (fen, want) in [
+        (
+            "8/1p3Qb1/p5pk/P1p1p1p1/1P2P1P1/2P1N2n/5P1P/4qB1K w - - 1 0",
+            "8/1p3Qb1/p5pk/P1p1p1p1/1P2P1P1/2P1N2n/5P1P/4qB1K w - - 1 1",
+        ),
+        (
+            "4k3/8/8/8/8/8/4P3/4K3   b  -  -",
+            "4k3/8/8/8/8/8/4P3/4K3 b - - 0 1",
+        ),
+        ("4k3/8/8/8/8/8/4P3/4K3", "4k3/8/8/8/8/8/4P3/4K3 w - - 0 1"),
+        (
+            "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBN1 w KQkq - 0",
+            "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBN1 w Qkq - 0 1",
+        ),
+    ] {
+        s.send(&format!("position fen {fen}"));
+        assert!(s.take().is_empty(), "{fen}");
+        assert_eq!(s.fen(), want, "{fen}");
+        let lines = s.go("depth 2");
+        assert_legal_bestmove(want, lines.last().unwrap());
+    }
 
     // Unknown words before a command are skipped; empty lines and odd bytes are harmless.
     s.send("joho isready");
@@ -643,7 +701,7 @@ fn games_longer_than_the_history_capacity() {
     s.send(&format!("position startpos moves {}", moves.join(" ")));
     assert!(s.take().is_empty());
     assert_eq!(
-        s.uci.position().to_fen(),
+        s.fen(),
         "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 1200 601"
     );
     // 1,078 plies with a pawn move every 98: the history is compacted, not cleared.
@@ -667,10 +725,10 @@ fn games_longer_than_the_history_capacity() {
     s.send(&format!("position startpos moves {}", moves.join(" ")));
     assert!(s.take().is_empty());
     assert_eq!(
-        s.uci.position().to_fen(),
+        s.fen(),
         "rnbqkbnr/5pp1/4p3/pppp3p/PPPP3P/4P3/5PP1/RNBQKBNR w KQkq - 0 540"
     );
-    let fen = s.uci.position().to_fen();
+    let fen = s.fen();
     let lines = s.go("depth 4");
     assert_legal_bestmove(&fen, lines.last().unwrap());
 }
@@ -811,9 +869,11 @@ fn d_fen(s: &mut Session) -> String {
 #[test]
 fn chess960_positions_and_castling_as_king_takes_rook() {
     let mut s = Session::new();
-    // Off: a Shredder-FEN castling field is refused, castling is the king's move.
+    // Off: a Shredder-FEN castling field names the corner rooks (as python-chess reads it),
+    // castling is the king's move.
     s.send("position fen r3k2r/8/8/8/8/8/8/R3K2R w HAha - 0 1");
-    assert_eq!(info_strings(&s.take()).len(), 1);
+    assert_eq!(info_strings(&s.take()).len(), 0);
+    assert_eq!(d_fen(&mut s), "r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 0 1");
     s.send("position fen r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 0 1 moves e1g1");
     assert_eq!(d_fen(&mut s), "r3k2r/8/8/8/8/8/8/R4RK1 b kq - 1 1");
     s.send("position fen r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 0 1");

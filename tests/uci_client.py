@@ -5,7 +5,9 @@
 Checks the handshake and the option list, a short game played move by move with `go
 movetime` and with clocks, MultiPV analysis, `go mate`, `searchmoves`, pondering (the client
 sends `go ponder` and, when it wants the next move, `stop`), infinite analysis stopped by the
-client, a game longer than the position's history capacity, and `quit`.
+client, a game longer than the position's history capacity, a position the engine refuses
+(`bestmove 0000` and the reason), 1,000 FENs written with the counters `1 0` and `0 1` (each
+gets a legal move), and `quit`.
 
 usage: tests/uci_client.py [BINARY]
 BINARY defaults to $CARGO_TARGET_DIR/release/chesscore ($CARGO_TARGET_DIR: target).
@@ -183,6 +185,67 @@ def check_long_game(engine):
     check(result.move in board.legal_moves, f"illegal {result.move} after 1,200 plies")
 
 
+def counter_fens(count=1000, seed=26):
+    """A file of `count` positions from seeded random games, as puzzle collections write them:
+    half with the counters `1 0` (fullmove number 0), half with `0 1`. Each has a legal move."""
+    import random
+
+    rng = random.Random(seed)
+    lines = []
+    while len(lines) < count:
+        board = chess.Board()
+        for _ in range(rng.randint(0, 120)):
+            moves = list(board.legal_moves)
+            if not moves:
+                break
+            board.push(rng.choice(moves))
+        if board.is_game_over():
+            continue
+        counters = "1 0" if len(lines) % 2 == 0 else "0 1"
+        lines.append(f"{board.epd()} {counters}")
+    return "\n".join(lines) + "\n"
+
+
+def check_puzzle_counters(engine):
+    """Every FEN of a 1,000-position file written with `1 0` and `0 1` counters, sent as it is
+    written (python-chess keeps a fullmove number of 0 set on its board), gets a legal move."""
+    import tempfile
+
+    with tempfile.TemporaryDirectory() as tmp:
+        path = os.path.join(tmp, "counters.fen")
+        with open(path, "w") as f:
+            f.write(counter_fens())
+        with open(path) as f:
+            fens = f.read().splitlines()
+    check(len(fens) == 1000, f"{len(fens)} positions")
+    for fen in fens:
+        board = chess.Board(fen)
+        board.fullmove_number = int(fen.split()[5])
+        check(board.fen(en_passant="fen") == chess.Board(fen).fen(en_passant="fen")[:-1]
+              + fen[-1], f"python-chess would not send {fen!r} as written")
+        result = engine.play(board, chess.engine.Limit(depth=1), game=object())
+        check(result.move in board.legal_moves, f"{fen}: illegal or no move {result.move}")
+
+
+def check_refused_position(engine):
+    """A position the engine refuses (python-chess accepts two knights giving check, which no
+    move can do): `bestmove 0000`, not a move for the position before, and the reason as an
+    info string; the next valid position gets a legal move again."""
+    board = chess.Board("4k3/8/8/8/8/3n1n2/8/4K3 w - - 0 1")
+    check(board.is_valid(), "python-chess accepts the position")
+    with engine.analysis(board, chess.engine.Limit(depth=2), game=object()) as analysis:
+        strings = [info["string"] for info in analysis if "string" in info]
+        best = analysis.wait()
+    # python-chess reads `bestmove 0000` as the null move (or None).
+    check(not best.move, f"a move {best.move} for a refused position")
+    check(any("no position" in text for text in strings), f"no reason given: {strings}")
+    result = engine.play(board, chess.engine.Limit(depth=2), game=object())
+    check(not result.move, f"a move {result.move} for a refused position")
+    board = chess.Board("4k3/8/8/8/8/3n4/8/4K3 w - - 0 1")
+    result = engine.play(board, chess.engine.Limit(depth=2), game=object())
+    check(result.move in board.legal_moves, f"illegal {result.move} after a valid position")
+
+
 def main():
     path = binary_path()
     if not os.access(path, os.X_OK):
@@ -199,6 +262,8 @@ def main():
             check_ponder,
             check_analysis_stop,
             check_long_game,
+            check_refused_position,
+            check_puzzle_counters,
         ):
             t = time.monotonic()
             check_fn(engine)

@@ -84,7 +84,9 @@ usage: chesscore perft [--divide] [--full] [--threads N] FEN DEPTH
 Counts the leaf nodes of the legal move tree DEPTH plies deep from FEN and prints the
 count, the time and the speed.
 
-  FEN            a FEN string (quoted, one argument), `startpos` or `kiwipete`
+  FEN            a FEN string (quoted, one argument; read leniently, as python-chess
+                 reads FEN: missing counters, a fullmove number of 0), `startpos` or
+                 `kiwipete`
   DEPTH          plies, 0 to 256
   --divide       first print each root move with the count below it (one thread)
   --full         make every leaf move (default: count the last ply's moves in bulk)
@@ -289,7 +291,7 @@ fn perft_cmd(args: &[String], out: &mut impl Write) -> Result<(), Failure> {
             "--divide runs on one thread, drop --threads",
         ));
     }
-    let mut pos = Position::from_fen(resolve_fen(fen))
+    let mut pos = Position::from_fen_lenient(resolve_fen(fen))
         .map_err(|e| usage_error(PERFT, format!("invalid FEN '{fen}': {e}")))?;
     let start = Instant::now();
     let nodes = if divide {

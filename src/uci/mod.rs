@@ -156,7 +156,8 @@ enum Job {
     Ready,
     Go {
         id: u64,
-        pos: Box<Position>,
+        /// The position, or why there is none (then the answer is `bestmove 0000`).
+        pos: Result<Box<Position>, String>,
         limits: Box<Limits>,
     },
 }
@@ -200,7 +201,10 @@ pub struct Uci<W: Write + Send + 'static> {
     shared: Arc<Shared<W>>,
     jobs: Option<mpsc::Sender<Job>>,
     worker: Option<JoinHandle<()>>,
-    pos: Position,
+    /// The position the next `go` searches, or why there is none: the last `position`
+    /// command was refused, and searching any other position would answer with a move
+    /// that is illegal on the GUI's board.
+    pos: Result<Position, String>,
     evaluator: Evaluator,
     /// Id of the last `go` (ids start at 1).
     last_go: u64,
@@ -261,16 +265,17 @@ impl<W: Write + Send + 'static> Uci<W> {
             shared,
             jobs: Some(tx),
             worker: Some(worker),
-            pos: Position::startpos(),
+            pos: Ok(Position::startpos()),
             evaluator: Evaluator::new(),
             last_go: 0,
             chess960: false,
         }
     }
 
-    /// The position the next `go` searches.
-    pub fn position(&self) -> &Position {
-        &self.pos
+    /// The position the next `go` searches; `None` after a refused `position` command,
+    /// until a valid one arrives (`go` then answers `bestmove 0000`).
+    pub fn position(&self) -> Option<&Position> {
+        self.pos.as_ref().ok()
     }
 
     /// Reads lines from `input` until `quit`, the end of input (which acts as `quit`), a read
@@ -497,6 +502,19 @@ impl<W: Write + Send + 'static> Uci<W> {
     }
 
     fn cmd_position(&mut self, args: &[&str]) {
+        self.pos = self.parse_position(args).map_err(|why| {
+            self.info_string(&format!(
+                "position: {why} (no position until a valid 'position' command)"
+            ));
+            format!("the last 'position' command was refused: {why}")
+        });
+    }
+
+    /// The position a `position` command names: the setup (`startpos`, or `fen` read by the
+    /// lenient reader, as python-chess reads FEN) and every move after it. A command that
+    /// cannot be followed to its end is refused whole, since the GUI's board is then not
+    /// the one any part of it describes.
+    fn parse_position(&self, args: &[&str]) -> Result<Position, String> {
         let moves_at = args.iter().position(|w| *w == "moves");
         let (setup, moves) = match moves_at {
             Some(i) => (&args[..i], &args[i + 1..]),
@@ -512,55 +530,31 @@ impl<W: Write + Send + 'static> Uci<W> {
                 p
             }
             Some((&"startpos", extra)) => {
-                self.info_string(&format!(
-                    "position: unexpected '{}' after startpos (position unchanged)",
-                    extra.join(" ")
+                return Err(format!(
+                    "unexpected '{}' after startpos",
+                    extra.join(" ").escape_debug()
                 ));
-                return;
             }
             Some((&"fen", fields)) => {
-                let mut fen = fields.join(" ");
-                // Some GUIs leave out the two clocks.
-                if fields.len() == 4 {
-                    fen.push_str(" 0 1");
-                }
+                let fen = fields.join(" ");
                 let parsed = if self.chess960 {
-                    Position::from_fen_960(&fen)
+                    Position::from_fen_960(&fen).or_else(|_| {
+                        // Some GUIs leave out the two clocks.
+                        Position::from_fen_960(&format!("{fen} 0 1"))
+                    })
                 } else {
-                    Position::from_fen(&fen)
+                    Position::from_fen_lenient(&fen)
                 };
-                match parsed {
-                    Ok(p) => p,
-                    Err(e) => {
-                        self.info_string(&format!(
-                            "position: invalid FEN '{}': {} (position unchanged)",
-                            fen.escape_debug(),
-                            e.message()
-                        ));
-                        return;
-                    }
-                }
+                parsed
+                    .map_err(|e| format!("invalid FEN '{}': {}", fen.escape_debug(), e.message()))?
             }
-            _ => {
-                self.info_string(
-                    "position: expected 'position startpos|fen FEN [moves ...]' \
-                     (position unchanged)",
-                );
-                return;
-            }
+            _ => return Err("expected 'position startpos|fen FEN [moves ...]'".to_owned()),
         };
         for (i, text) in moves.iter().enumerate() {
-            if let Err(why) = play(&mut pos, text) {
-                self.info_string(&format!(
-                    "position: move {} '{}' {why}; ignored with the {} after it",
-                    i + 1,
-                    text.escape_debug(),
-                    moves.len() - i - 1
-                ));
-                break;
-            }
+            play(&mut pos, text)
+                .map_err(|why| format!("move {} '{}' {why}", i + 1, text.escape_debug()))?;
         }
-        self.pos = pos;
+        Ok(pos)
     }
 
     fn cmd_go(&mut self, args: &[&str]) {
@@ -576,7 +570,10 @@ impl<W: Write + Send + 'static> Uci<W> {
                             break;
                         }
                         it.next();
-                        match self.pos.parse_uci_move(text) {
+                        let Ok(pos) = &self.pos else {
+                            continue;
+                        };
+                        match pos.parse_uci_move(text) {
                             Ok(m) if !limits.search_moves.contains(m) => {
                                 limits.search_moves.push(m);
                             }
@@ -619,25 +616,28 @@ impl<W: Write + Send + 'static> Uci<W> {
         let id = self.last_go;
         self.send(Job::Go {
             id,
-            pos: Box::new(self.pos.clone()),
+            pos: self.pos.clone().map(Box::new),
             limits: Box::new(limits),
         });
     }
 
     fn cmd_d(&self) {
-        let mut text = self.pos.to_string();
-        let _ = write!(
-            text,
-            "\nFen: {}\nKey: {:016X}",
-            self.pos.to_fen(),
-            self.pos.hash()
-        );
+        let pos = match &self.pos {
+            Ok(pos) => pos,
+            Err(why) => return self.info_string(&format!("d: no position ({why})")),
+        };
+        let mut text = pos.to_string();
+        let _ = write!(text, "\nFen: {}\nKey: {:016X}", pos.to_fen(), pos.hash());
         self.say(&text);
     }
 
     fn cmd_eval(&mut self) {
-        let v = self.evaluator.evaluate(&self.pos);
-        let white = if self.pos.side_to_move() == crate::types::Color::WHITE {
+        let pos = match &self.pos {
+            Ok(pos) => pos,
+            Err(why) => return self.info_string(&format!("eval: no position ({why})")),
+        };
+        let v = self.evaluator.evaluate(pos);
+        let white = if pos.side_to_move() == crate::types::Color::WHITE {
             v
         } else {
             -v
@@ -800,9 +800,14 @@ fn worker<W: Write + Send + 'static>(
                  default options",
             );
             if let Job::Go { pos, .. } = &job {
-                let first = pos.legal_moves().iter().next().copied();
+                let first = pos.as_ref().ok().and_then(|pos| {
+                    pos.legal_moves()
+                        .iter()
+                        .next()
+                        .map(|&m| pos.uci_move_text(m))
+                });
                 shared.out.line(&match first {
-                    Some(m) => format!("bestmove {}", pos.uci_move_text(m)),
+                    Some(m) => format!("bestmove {m}"),
                     None => "bestmove 0000".to_owned(),
                 });
             }
@@ -830,8 +835,44 @@ fn run_job<W: Write>(engine: &mut Engine, shared: &Shared<W>, job: &Job) {
         }
         Job::NewGame => engine.new_game(),
         Job::Ready => shared.out.line("readyok"),
-        Job::Go { id, pos, limits } => run_go(engine, shared, *id, pos, limits),
+        Job::Go {
+            id,
+            pos: Ok(pos),
+            limits,
+        } => run_go(engine, shared, *id, pos, limits),
+        Job::Go {
+            id,
+            pos: Err(why),
+            limits,
+        } => answer_without_position(shared, *id, why, limits),
     }
+}
+
+/// A `go` with no position (the last `position` command was refused): the reason, then
+/// `bestmove 0000`, at the time a search would have given it (`go infinite` and `go ponder`
+/// wait for `stop` or `ponderhit`).
+fn answer_without_position<W: Write>(shared: &Shared<W>, id: u64, why: &str, limits: &Limits) {
+    shared
+        .out
+        .line(&format!("info string go: no position: {why}"));
+    wait_until_answer_due(shared, id, limits);
+    shared.out.line("bestmove 0000");
+}
+
+/// Waits until a search's `bestmove` may be sent: at once, or for `go infinite` and
+/// `go ponder` only after `stop` (or `ponderhit`).
+fn wait_until_answer_due<W: Write>(shared: &Shared<W>, id: u64, limits: &Limits) {
+    let mut st = lock(&shared.state);
+    if let Some(r) = st.running.as_mut() {
+        r.returned = true;
+    }
+    while !(st.quitting
+        || id <= st.stop_upto
+        || !(limits.infinite || limits.ponder && id > st.ponderhit_upto))
+    {
+        st = shared.cond.wait(st).unwrap_or_else(|e| e.into_inner());
+    }
+    st.running = None;
 }
 
 fn run_go<W: Write>(
@@ -873,19 +914,6 @@ fn run_go<W: Write>(
             .out
             .line(&format!("info depth 0 score {}", score_text(result.score)));
     }
-    {
-        let mut st = lock(&shared.state);
-        if let Some(r) = st.running.as_mut() {
-            r.returned = true;
-        }
-        // `go infinite` and `go ponder` answer only after `stop` (or `ponderhit`).
-        while !(st.quitting
-            || id <= st.stop_upto
-            || !(limits.infinite || limits.ponder && id > st.ponderhit_upto))
-        {
-            st = shared.cond.wait(st).unwrap_or_else(|e| e.into_inner());
-        }
-        st.running = None;
-    }
+    wait_until_answer_due(shared, id, &limits);
     shared.out.line(&bestmove_line(pos, &result));
 }
