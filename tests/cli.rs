@@ -89,6 +89,12 @@ fn perft_options_keep_the_count() {
     let fen = "8/2p5/3p4/KP5r/1R3p1k/8/4P1P1/8 w - - 0 1"; // position 3, depth 3: 2812
     assert_eq!(nodes_searched(&assert_ok(&["perft", fen, "3"])), 2812);
     assert_eq!(nodes_searched(&assert_ok(&["perft", "startpos", "0"])), 1);
+    // FEN as puzzle collections write it (read leniently): Kiwipete with "0 0" and two
+    // spaces, position 3 without counters (CPW's counts).
+    let kiwipete = "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R  w KQkq - 0 0";
+    assert_eq!(nodes_searched(&assert_ok(&["perft", kiwipete, "3"])), 97862);
+    let fen = "8/2p5/3p4/KP5r/1R3p1k/8/4P1P1/8 w";
+    assert_eq!(nodes_searched(&assert_ok(&["perft", fen, "3"])), 2812);
 }
 
 #[test]
