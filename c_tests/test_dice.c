@@ -205,6 +205,24 @@ static void test_three_dice_rules(void)
           "four en passant captures");
     CHECK_STATUS(chess_diceSetFromFEN(&g, CHESS_DICE_THREE_DICE, "4k3/8/8/8/pPpPp3/8/8/5K2 b - d3b3 0 1"),
                  CHESS_ERR_DICE_FEN_EN_PASSANT, "targets out of order");
+
+    /* Dice letters read in either case (upper case for Black, as other engines write them),
+     * written in the mover's case. */
+    CHECK_STATUS(chess_diceSetFromFEN(&g, CHESS_DICE_THREE_DICE, "r3k2r/8/8/8/8/8/8/R3K2R b KQkq - 0 1 BKK"),
+                 CHESS_OK, "upper-case dice for Black");
+    fen_of_game(&g, fen);
+    CHECK(strcmp(fen, "r3k2r/8/8/8/8/8/8/R3K2R b KQkq - 0 1 bkk") == 0, "written lower case: %s", fen);
+    CHECK_STATUS(chess_diceGetDice(&g, &left), CHESS_OK, "dice");
+    CHECK(left.count == 3 && left.faces[0] == 3 && left.faces[1] == 6 && left.faces[2] == 6,
+          "bishop, king, king");
+    CHECK_STATUS(chess_diceSetFromFEN(&g, CHESS_DICE_THREE_DICE, "4k3/8/8/8/8/8/8/R3K3 w Q - 0 1 rk"),
+                 CHESS_OK, "lower-case dice for White");
+    fen_of_game(&g, fen);
+    CHECK(strcmp(fen, "4k3/8/8/8/8/8/8/R3K3 w Q - 0 1 RK") == 0, "written upper case: %s", fen);
+    CHECK_STATUS(chess_diceSetFromFEN(&g, CHESS_DICE_THREE_DICE, "4k3/8/8/8/8/8/8/R3K3 w Q - 0 1 RX"),
+                 CHESS_ERR_DICE_FEN_DICE, "not a piece letter");
+    CHECK_STATUS(chess_diceSetFromFEN(&g, CHESS_DICE_THREE_DICE, "4k3/8/8/8/8/8/8/R3K3 b - - 0 1 pppp"),
+                 CHESS_ERR_DICE_FEN_DICE, "four dice");
     CHECK_STATUS(chess_diceSetFromFEN(&g, CHESS_DICE_TWO_DICE, "4k3/8/8/8/8/8/8/4K3 w - - 0 1 PPP"),
                  CHESS_ERR_DICE_FEN_DICE, "three dice in a two-dice FEN");
     CHECK_STATUS(chess_diceSetFromFEN(&g, CHESS_DICE_TWO_DICE, "R3k3/8/8/8/8/8/4r3/4K3 b - - 0 1"),

@@ -324,7 +324,7 @@ fn three_dice_promotion_to_a_knight_uses_a_knight_die() {
 }
 
 #[test]
-fn three_dice_castling_spends_two_dice_with_classical_conditions() {
+fn three_dice_castling_spends_two_dice_and_ignores_attacks() {
     let fen = "4k3/8/8/8/8/8/8/R3K2R w KQ - 0 1";
     // King + rook + pawn (no pawn on the board): castling uses two dice, the most possible
     // (a king move and a rook move also use two): all of them are legal.
@@ -335,10 +335,81 @@ fn three_dice_castling_spends_two_dice_with_classical_conditions() {
     assert_eq!(g.phase(), Phase::AwaitingRoll); // the pawn die cannot be used
                                                 // Without a rook die, no castling.
     assert!(!moves_of(Rules::ThreeDice, fen, &[6, 6, 6]).contains("e1g1"));
-    // Through an attacked square: refused; the other side still allowed.
+    // Through an attacked square (f1, by the rook f2): allowed on both sides, no check in
+    // this rule set. Rook, king, king: castling spends the rook and a king die, and the king
+    // moves again from g1 (h1, g2, h2 or takes on f2), so every die is used.
     let fen = "4k3/8/8/8/8/8/5r2/R3K2R w KQ - 0 1";
     let m = moves_of(Rules::ThreeDice, fen, &[4, 6, 6]);
-    assert!(!m.contains("e1g1") && m.contains("e1c1"));
+    assert!(m.contains("e1g1") && m.contains("e1c1"));
+    let mut g = rolled(Rules::ThreeDice, fen, &[4, 6, 6]);
+    g.make_move(mv(&g, "e1g1")).unwrap();
+    assert_eq!(g.to_fen(), "4k3/8/8/8/8/8/5r2/R4RK1 w - - 0 1 K");
+    assert_eq!(uci_set(&g.moves()), set(&["g1f2", "g1g2", "g1h1", "g1h2"]));
+}
+
+/// Three dice has no check, so castling ignores attacks (as in the seeds' engine: the king
+/// castles out of, through and onto attacked squares): it needs only the right, empty squares
+/// between king and rook, and a rook and a king die. Worked by hand: in each position below
+/// with the dice rook and king left, both rooks and the king have moves, so every
+/// micro-move (castling too) uses both dice and the maximum rule forbids none.
+#[test]
+fn three_dice_castling_out_of_through_and_onto_attacked_squares() {
+    let castles = |fen: &str| -> BTreeSet<String> {
+        let m = uci_set(&game(Rules::ThreeDice, fen).moves());
+        m.into_iter()
+            .filter(|u| ["e1g1", "e1c1", "e8g8", "e8c8"].contains(&u.as_str()))
+            .collect()
+    };
+    let both = set(&["e1g1", "e1c1"]);
+    // Out of attack: the rook e5 attacks e1 (and none of d1, c1, f1, g1).
+    assert_eq!(castles("4k3/8/8/4r3/8/8/8/R3K2R w KQ - 0 1 RK"), both);
+    // Black too, out of the rook e5's attack on e8, with lower-case dice.
+    assert_eq!(
+        castles("r3k2r/8/8/4R3/8/8/8/4K3 b kq - 0 1 rk"),
+        set(&["e8g8", "e8c8"])
+    );
+    // Through: the rooks d2 and f2 attack d1 and f1 (and none of e1, c1, g1).
+    assert_eq!(castles("4k3/8/8/8/8/8/3r1r2/R3K2R w KQ - 0 1 RK"), both);
+    // Onto: the rooks c2 and g2 attack c1 and g1 (and none of e1, d1, f1).
+    assert_eq!(castles("4k3/8/8/8/8/8/2r3r1/R3K2R w KQ - 0 1 RK"), both);
+    // The example: the bishop g3 attacks e1. The whole list: the king's five steps
+    // (f2 is attacked too), castling, the rook's two rank moves and seven file moves.
+    let fen = "4k3/8/8/8/8/6b1/8/4K2R w K - 0 1 RK";
+    let mut g = game(Rules::ThreeDice, fen);
+    assert_eq!(
+        uci_set(&g.moves()),
+        set(&[
+            "e1d1", "e1d2", "e1e2", "e1f1", "e1f2", "e1g1", "h1g1", "h1f1", "h1h2", "h1h3", "h1h4",
+            "h1h5", "h1h6", "h1h7", "h1h8"
+        ])
+    );
+    // Castling spends both dice: the turn ends (the clock counts the turn).
+    g.make_move(mv(&g, "e1g1")).unwrap();
+    assert_eq!(g.phase(), Phase::AwaitingRoll);
+    assert_eq!(g.to_fen(), "4k3/8/8/8/8/6b1/8/5RK1 b - - 1 1 -");
+    // Two dice keeps the classical conditions: none of these castles there.
+    for fen in [
+        "4k3/8/8/4r3/8/8/8/R3K2R w KQ - 0 1",
+        "4k3/8/8/8/8/8/3r1r2/R3K2R w KQ - 0 1",
+        "4k3/8/8/8/8/8/2r3r1/R3K2R w KQ - 0 1",
+    ] {
+        let m = moves_of(Rules::TwoDice, fen, &[4, 6]);
+        assert!(!m.contains("e1g1") && !m.contains("e1c1"), "{fen}");
+    }
+    // Still refused, attacks or not: a piece between king and rook (the knight b1 blocks the
+    // long castle though the king does not cross b1), no rook die, no king die, no right.
+    assert_eq!(castles("4k3/8/8/4r3/8/8/8/RN2K1NR w KQ - 0 1 RK"), set(&[]));
+    assert_eq!(
+        castles("4k3/8/8/4r3/8/8/8/RN2K2R w KQ - 0 1 RK"),
+        set(&["e1g1"])
+    );
+    assert_eq!(castles("4k3/8/8/4r3/8/8/8/R3K2R w KQ - 0 1 KK"), set(&[]));
+    assert_eq!(castles("4k3/8/8/4r3/8/8/8/R3K2R w KQ - 0 1 RR"), set(&[]));
+    assert_eq!(castles("4k3/8/8/4r3/8/8/8/R3K2R w - - 0 1 RK"), set(&[]));
+    assert_eq!(
+        castles("4k3/8/8/8/8/8/3r1r2/R3K2R w Q - 0 1 PRK"),
+        set(&["e1c1"])
+    );
 }
 
 #[test]
@@ -536,9 +607,9 @@ fn dice_fen_round_trips_and_rejections() {
     );
     use DiceFenError::*;
     for (r, fen, e) in [
-        (Rules::TwoDice, "4k3/8/8/8/8/8/8/4K3 w - - 0 1 pn", Dice),
-        (Rules::TwoDice, "4k3/8/8/8/8/8/8/4K3 w - - 0 1 NP", Dice),
-        (Rules::TwoDice, "4k3/8/8/8/8/8/8/4K3 w - - 0 1 P", Dice),
+        // (Not bare kings: two dice refuses any dice on that dead position.)
+        (Rules::TwoDice, "4k3/4p3/8/8/8/8/4P3/4K3 w - - 0 1 NP", Dice),
+        (Rules::TwoDice, "4k3/4p3/8/8/8/8/4P3/4K3 w - - 0 1 P", Dice),
         (Rules::OneDie, "4k3/8/8/8/8/8/8/4K3 w - - 0 1 Q", Dice),
         (Rules::ThreeDice, "4k3/8/8/8/8/8/8/4K3 w - - 0 1 PPPP", Dice),
         (
@@ -563,6 +634,97 @@ fn dice_fen_round_trips_and_rejections() {
         ),
     ] {
         assert_eq!(DiceGame::from_fen(r, fen).err(), Some(e), "{fen}");
+    }
+}
+
+/// The dice field reads in either case, letter by letter (the seeds' engine writes upper
+/// case for both sides), and is written in the mover's case: White upper, Black lower.
+#[test]
+fn dice_fen_letters_in_either_case() {
+    for (r, fen, written) in [
+        // Black to move with upper-case dice, as the seeds' engine writes them.
+        (
+            Rules::ThreeDice,
+            "r3k2r/8/8/8/8/8/8/R3K2R b KQkq - 0 1 BKK",
+            "r3k2r/8/8/8/8/8/8/R3K2R b KQkq - 0 1 bkk",
+        ),
+        (
+            Rules::TwoDice,
+            "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq e3 0 1 PN",
+            "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq e3 0 1 pn",
+        ),
+        (
+            Rules::OneDie,
+            "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq e3 0 1 N",
+            "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq e3 0 1 n",
+        ),
+        // The position the refusals below use, with a good dice field.
+        (
+            Rules::ThreeDice,
+            "4k3/4p3/8/8/8/8/4P3/4K3 b - - 0 1 PPK",
+            "4k3/4p3/8/8/8/8/4P3/4K3 b - - 0 1 ppk",
+        ),
+        (
+            Rules::OneDie,
+            "4k3/4p3/8/8/8/8/4P3/4K3 b - - 0 1 K",
+            "4k3/4p3/8/8/8/8/4P3/4K3 b - - 0 1 k",
+        ),
+        // White to move with lower-case dice.
+        (
+            Rules::TwoDice,
+            "4k3/4p3/8/8/8/8/4P3/4K3 w - - 0 1 pn",
+            "4k3/4p3/8/8/8/8/4P3/4K3 w - - 0 1 PN",
+        ),
+        (
+            Rules::ThreeDice,
+            "4k3/8/8/8/8/8/8/R3K3 w Q - 0 1 rk",
+            "4k3/8/8/8/8/8/8/R3K3 w Q - 0 1 RK",
+        ),
+        // Mixed case, either side.
+        (
+            Rules::ThreeDice,
+            "4k3/8/8/8/8/8/8/R3K3 w Q - 0 1 PrK",
+            "4k3/8/8/8/8/8/8/R3K3 w Q - 0 1 PRK",
+        ),
+        (
+            Rules::ThreeDice,
+            "r3k3/8/8/8/8/8/8/4K3 b q - 0 1 pRk",
+            "r3k3/8/8/8/8/8/8/4K3 b q - 0 1 prk",
+        ),
+    ] {
+        let g = game(r, fen);
+        assert_eq!(g.to_fen(), written, "{fen}");
+        // The same game as from the written case: dice, phase and moves.
+        let w = game(r, written);
+        assert_eq!(g.dice(), w.dice(), "{fen}");
+        assert_eq!(g.phase(), Phase::AwaitingMove, "{fen}");
+        assert_eq!(uci_set(&g.moves()), uci_set(&w.moves()), "{fen}");
+    }
+    // The dice themselves: bishop, king, king; rook and king.
+    let g = game(Rules::ThreeDice, "r3k2r/8/8/8/8/8/8/R3K2R b KQkq - 0 1 BKK");
+    assert_eq!(g.dice(), roll(&[3, 6, 6]));
+    let g = game(Rules::ThreeDice, "4k3/8/8/8/8/8/8/R3K3 w Q - 0 1 rk");
+    assert_eq!(g.dice(), roll(&[4, 6]));
+    assert!(g.moves().iter().any(|m| m.to_string() == "e1c1"));
+    // Still refused: letters that are not piece letters (either case), unsorted letters,
+    // counts the rule set cannot roll, a one-die type that cannot move.
+    use DiceFenError::Dice;
+    for (r, fen) in [
+        (Rules::ThreeDice, "4k3/4p3/8/8/8/8/4P3/4K3 b - - 0 1 X"),
+        (Rules::ThreeDice, "4k3/4p3/8/8/8/8/4P3/4K3 b - - 0 1 PXK"),
+        (Rules::ThreeDice, "4k3/4p3/8/8/8/8/4P3/4K3 w - - 0 1 pxk"),
+        (Rules::ThreeDice, "4k3/4p3/8/8/8/8/4P3/4K3 w - - 0 1 P1"),
+        (Rules::ThreeDice, "4k3/4p3/8/8/8/8/4P3/4K3 w - - 0 1 \u{d1}"),
+        (Rules::ThreeDice, "4k3/4p3/8/8/8/8/4P3/4K3 b - - 0 1 KP"),
+        (Rules::ThreeDice, "4k3/4p3/8/8/8/8/4P3/4K3 b - - 0 1 kP"),
+        (Rules::ThreeDice, "4k3/4p3/8/8/8/8/4P3/4K3 b - - 0 1 PPPP"),
+        (Rules::ThreeDice, "4k3/4p3/8/8/8/8/4P3/4K3 w - - 0 1 pppp"),
+        (Rules::TwoDice, "4k3/4p3/8/8/8/8/4P3/4K3 b - - 0 1 P"),
+        (Rules::TwoDice, "4k3/4p3/8/8/8/8/4P3/4K3 w - - 0 1 ppn"),
+        (Rules::OneDie, "4k3/4p3/8/8/8/8/4P3/4K3 b - - 0 1 PN"),
+        (Rules::OneDie, "4k3/4p3/8/8/8/8/4P3/4K3 b - - 0 1 Q"),
+    ] {
+        assert_eq!(DiceGame::from_fen(r, fen).err(), Some(Dice), "{fen}");
     }
 }
 
@@ -684,7 +846,9 @@ impl Reference {
                     return false;
                 }
                 if m.is_castle() {
-                    return has(4) && has(6) && self.pos.is_legal_pseudo(m);
+                    // A rook and a king die, the right and an empty path (the pseudo-legal
+                    // list's castles); no check, so attacked squares do not matter.
+                    return has(4) && has(6);
                 }
                 has(kind_of(&self.pos, m.from()))
             })
@@ -1117,6 +1281,24 @@ fn perft_three_dice_against_the_reference() {
     assert_eq!(
         (p.nodes, p.weighted_num, p.weighted_den),
         (2_575_224, 25_826_197, 46_656)
+    );
+    // Castling out of attack (the bishop g3 attacks e1). The rule without check adds 20
+    // leaves to the 5,023 the classical conditions gave, worked by hand: castling is first or
+    // never (a king or rook move loses the right) and ends the turn on a rook, a king and a
+    // pawn, knight, bishop or queen (1 leaf, 4 rolls of weight 6), is followed by the rook
+    // f1's 12 moves on rook, rook, king (weight 3), by the king g1's 4 (f2, g2, h1, h2) on
+    // rook, king, king (weight 3), and takes nothing from other sequences (every maximum is
+    // unchanged): 4 + 12 + 4 = 20 leaves, (24 + 36 + 12) / 216 = 1/3 more expected leaves.
+    let p = perft_case(Rules::ThreeDice, "4k3/8/8/8/8/6b1/8/4K2R w K - 0 1", 1);
+    assert_eq!(
+        (p.nodes, p.weighted_num, p.weighted_den),
+        (5_043, 4_567, 72)
+    );
+    // Castling through attack on both sides (the rooks d2 and f2 attack d1 and f1).
+    let p = perft_case(Rules::ThreeDice, "4k3/8/8/8/8/8/3r1r2/R3K2R w KQ - 0 1", 1);
+    assert_eq!(
+        (p.nodes, p.weighted_num, p.weighted_den),
+        (19_257, 1_587, 8)
     );
 }
 

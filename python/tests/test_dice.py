@@ -73,6 +73,20 @@ def test_bad_rolls_moves_and_fens():
     assert len(board.legal_moves()) == 20
 
 
+def test_dice_fen_letters_in_either_case():
+    # Upper-case dice for Black (as other engines write them) read, and are written in the
+    # mover's case; lower case for White too.
+    game = DiceGame(DiceRules.THREE_DICE, "r3k2r/8/8/8/8/8/8/R3K2R b KQkq - 0 1 BKK")
+    assert game.fen() == "r3k2r/8/8/8/8/8/8/R3K2R b KQkq - 0 1 bkk"
+    assert game.dice().faces == (3, 6, 6)
+    game = DiceGame(DiceRules.THREE_DICE, "4k3/8/8/8/8/8/8/R3K3 w Q - 0 1 rk")
+    assert game.fen() == "4k3/8/8/8/8/8/8/R3K3 w Q - 0 1 RK"
+    for fen in ("4k3/8/8/8/8/8/8/R3K3 w Q - 0 1 RX", "4k3/8/8/8/8/8/8/R3K3 b - - 0 1 pppp"):
+        with pytest.raises(ChessError) as info:
+            DiceGame(DiceRules.THREE_DICE, fen)
+        assert info.value.status == Status.ERR_DICE_FEN_DICE
+
+
 def test_three_dice_turn_moves():
     game = DiceGame(DiceRules.THREE_DICE)
     game.roll(Roll.of(1, 1, 2))

@@ -2,8 +2,11 @@
 //! concatenated in square order (`a3c3e3`); in the middle of a three-dice turn it also holds
 //! the targets the mover's own double pushes of this turn leave for the opponent (they are on
 //! the other rank, so the two kinds never mix up). An optional field 7 holds the dice still
-//! to play as piece letters in the mover's case, sorted pawn to king (`PPN`), or `-` before
-//! the roll. The writer always writes the seven fields. A game won by a king capture writes
+//! to play as piece letters sorted pawn to king (`PPN`), or `-` before the roll. The writer
+//! writes the letters in the mover's case (White `PPN`, Black `ppn`); the reader takes
+//! either case, letter by letter (`PPN`, `ppn` and `PpN` are the same dice whoever moves:
+//! field 2 names the mover), since the engine the rules come from writes upper case for
+//! both sides. The writer always writes the seven fields. A game won by a king capture writes
 //! the board as it stood (the capture is not made on the board): the FEN does not say the
 //! game is over.
 
@@ -23,8 +26,8 @@ pub enum DiceFenError {
     /// The en passant field is not `-` or squares each with a pawn that just double-pushed
     /// in front of an empty target, on a rank the rule set allows.
     EnPassant,
-    /// The dice field is not `-` or piece letters in the mover's case, sorted, as many as
-    /// the rule set rolls (three dice: 1 to 3; one die: a type that can move).
+    /// The dice field is not `-` or piece letters (either case), sorted, as many as the
+    /// rule set rolls (three dice: 1 to 3; one die: a type that can move).
     Dice,
     /// Both kings are in check (two dice: a pass can leave only the side not to move in
     /// check).
@@ -78,15 +81,16 @@ fn parse_squares(s: &str) -> Option<Bitboard> {
     Some(b)
 }
 
-/// Parses the dice field for the mover `us`.
-fn parse_dice(s: &str, us: Color) -> Option<Roll> {
+/// Parses the dice field: piece letters in either case, each on its own (the case says
+/// nothing: field 2 names the mover), sorted pawn to king.
+fn parse_dice(s: &str) -> Option<Roll> {
     if s == "-" {
         return Some(Roll::EMPTY);
     }
     let mut faces = [0u8; 3];
     let mut n = 0;
     for c in s.chars() {
-        if n == 3 || (c.is_ascii_uppercase() != (us == Color::WHITE)) {
+        if n == 3 {
             return None;
         }
         let t = PieceType::from_char(c.to_ascii_lowercase())?;
@@ -149,7 +153,7 @@ impl DiceGame {
             }
         }
         let dice =
-            parse_dice(if count == 7 { fields[6] } else { "-" }, us).ok_or(DiceFenError::Dice)?;
+            parse_dice(if count == 7 { fields[6] } else { "-" }).ok_or(DiceFenError::Dice)?;
         let (mut ep, mut ep_next) = (Bitboard::EMPTY, Bitboard::EMPTY);
         if let Some(t) = targets {
             let (theirs_rank, ours_rank) = if us == Color::WHITE {

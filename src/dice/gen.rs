@@ -12,9 +12,9 @@
 //!   pawns on the last rank but one; king captures (a promoting pawn may capture the king on
 //!   any roll it may promote on);
 //! * three dice: the pseudo-legal generator with the mask of the dice left; castling only
-//!   with both a king and a rook die and the classical conditions (the king not attacked on
-//!   its square, its path or its destination); en passant on every target; king captures;
-//!   then the maximum rule.
+//!   with both a king and a rook die, with the right and an empty path (as in one die,
+//!   attacked squares do not matter: no check in this rule set); en passant on every target;
+//!   king captures; then the maximum rule.
 //!
 //! The maximum rule: the value of a micro-move is the number of dice it spends (two for
 //! castling) plus the most dice the rest of the turn can use after it, and every die left
@@ -48,18 +48,14 @@ impl MoveSink for CastleOnly<'_> {
     }
 }
 
-/// King moves for three dice: castles only with a rook die and the classical conditions.
-struct ThreeDiceKing<'a> {
-    out: &'a mut MoveList,
-    pos: &'a Position,
-    castle_ok: bool,
-}
+/// Keeps every move but castles (three dice: a king die without a rook die).
+struct NoCastle<'a>(&'a mut MoveList);
 
-impl MoveSink for ThreeDiceKing<'_> {
+impl MoveSink for NoCastle<'_> {
     #[inline(always)]
     fn push(&mut self, m: Move) {
-        if !m.is_castle() || (self.castle_ok && self.pos.is_legal_pseudo(m)) {
-            self.out.push(m);
+        if !m.is_castle() {
+            self.0.push(m);
         }
     }
 }
@@ -214,13 +210,20 @@ pub(crate) fn three_dice_candidates(pos: &Position, dice: Roll, ep: Bitboard, ou
     if mask & !KING != 0 {
         pos.generate_moves(Legality::PseudoLegal, GenType::All, mask & !KING, out);
     }
+    // The pseudo-legal generator's castles need only the right and an empty path: attacked
+    // squares do not matter (no check in this rule set). Castling spends a king and a rook
+    // die.
     if mask & KING != 0 {
-        let mut sink = ThreeDiceKing {
-            out: &mut *out,
-            pos,
-            castle_ok: mask & ROOK != 0,
-        };
-        pos.generate_moves(Legality::PseudoLegal, GenType::All, KING, &mut sink);
+        if mask & ROOK != 0 {
+            pos.generate_moves(Legality::PseudoLegal, GenType::All, KING, out);
+        } else {
+            pos.generate_moves(
+                Legality::PseudoLegal,
+                GenType::All,
+                KING,
+                &mut NoCastle(out),
+            );
+        }
     }
     if mask & PAWN != 0 {
         ep_captures(pos, ep, out);

@@ -48,14 +48,15 @@
 //! a micro-move that prepares a king capture is never forbidden by the maximum rule). A
 //! promotion choice counts for the maximum. No usable die: the turn passes; the turn ends by
 //! itself once no die left can be used. No check, mate or stalemate. Castling needs a king
-//! and a rook die and spends both; *decided:* the classical attacked-square conditions hold
-//! (the king is not attacked on its square, the square it crosses or its destination), as on
-//! the dice chess sites. Several double pushes in one turn leave several en passant targets
-//! for the opponent's next turn; *decided:* a target lives while its pawn stands in front of
-//! the empty target square, and lapses for good as soon as either fails, in the middle of a
-//! turn too (the pawn moved on or was taken, or a piece stopped on the target square, even
-//! if it leaves again); a live target can be used by any micro-move of the opponent's next
-//! turn and lapses after it.
+//! and a rook die and spends both, with the right and the squares between king and rook
+//! empty; *decided:* attacked squares do not matter (the king may castle out of, through and
+//! onto attacked squares: no check, so no check conditions, as in one die and in the engine
+//! the design documents come from). Several double pushes in one turn leave several en
+//! passant targets for the opponent's next turn; *decided:* a target lives while its pawn
+//! stands in front of the empty target square, and lapses for good as soon as either fails,
+//! in the middle of a turn too (the pawn moved on or was taken, or a piece stopped on the
+//! target square, even if it leaves again); a live target can be used by any micro-move of
+//! the opponent's next turn and lapses after it.
 //!
 //! **Draw rules, all rule sets.** *Decided:* the fifty-move rule counts turns: 100 turns
 //! (passes included, a three-dice turn counting once) without a capture or pawn move is a

@@ -207,7 +207,8 @@ fn rules_of(code: ChessDiceRulesCode) -> Result<Rules, ChessStatus> {
 
 /// Sets `*game` from a dice FEN under `rules`: standard FEN whose en passant field may hold
 /// several squares (`a3c3e3`), with an optional seventh field for the dice still to play as
-/// piece letters in the mover's case, sorted (`PPN`), or `-` before the roll. The side not to
+/// sorted piece letters in either case (`PPN`, `ppn`; written in the mover's case), or `-`
+/// before the roll. The side not to
 /// move may be in check (after a two-dice pass); without check (one and three dice) any
 /// checks may stand. `*game` may be uninitialised; every byte is written. On error it is left
 /// as it was: `CHESS_ERR_DICE_INVALID_RULES`, the `CHESS_ERR_FEN_*` codes of the standard

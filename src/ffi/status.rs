@@ -96,8 +96,8 @@ pub enum ChessStatus {
     /// Dice FEN: en passant targets malformed, out of order, or without the pawn that just
     /// double-pushed in front of an empty target.
     CHESS_ERR_DICE_FEN_EN_PASSANT = 305,
-    /// Dice FEN: the dice field is not `-` or sorted piece letters in the mover's case, as
-    /// many as the rule set allows.
+    /// Dice FEN: the dice field is not `-` or sorted piece letters (either case), as many as
+    /// the rule set allows.
     CHESS_ERR_DICE_FEN_DICE = 306,
     /// Dice FEN: both kings are in check (two dice).
     CHESS_ERR_DICE_FEN_BOTH_IN_CHECK = 307,
