@@ -4,7 +4,9 @@
  * offline), read back strictly and tolerantly; the SAN errors; the PGN files of testdata/pgn
  * read through a reader handle (move counts and final positions from python-chess, comments,
  * NAGs, tags), written and read back to the same moves; malformed games reported with their
- * status and line; a game built move by move and written.
+ * status and line; a game built move by move and written; null moves (`--`, `Z0`, `0000`,
+ * `@@@@`) as CHESS_PGN_NULL_MOVE; the partial game of a malformed one
+ * (chess_pgnReaderPartialGame) with the moves before its error.
  *
  * Usage: test_san_pgn <repository root>
  */
@@ -407,6 +409,166 @@ static void build_and_write(void)
     chess_pgnGameFree(game);
 }
 
+/* ---- Null moves and partial games (issue 26; expectations worked by hand) ----------------- */
+
+static void null_moves(void)
+{
+    static const char *const spellings[] = {"--", "Z0", "0000", "@@@@"};
+    ChessPgnGame *game = NULL, *copy = NULL;
+    ChessMove moves[8], m = 0x1234;
+    size_t n = 0, needed = 0;
+    char text[512], fen[CHESS_FEN_MAX], pgn[64];
+    ChessPosition end;
+    CHECK_STATUS(chess_pgnGameNew(&game), CHESS_OK, "");
+    CHECK_STATUS(chess_pgnGameNew(&copy), CHESS_OK, "");
+    CHECK(CHESS_PGN_NULL_MOVE == 0, "CHESS_PGN_NULL_MOVE is %d", CHESS_PGN_NULL_MOVE);
+    for (size_t i = 0; i < sizeof spellings / sizeof spellings[0]; i++) {
+        snprintf(pgn, sizeof pgn, "1. e4 %s 2. d4 *", spellings[i]);
+        CHECK_STATUS(chess_pgnGameRead(game, pgn), CHESS_OK, "%s", pgn);
+        CHECK_STATUS(chess_pgnGameMoveCount(game, &n), CHESS_OK, "");
+        CHECK_STATUS(chess_pgnGameMoves(game, moves, 8), CHESS_OK, "");
+        CHECK(n == 3 && moves[0] == MAKE_MOVE(SQ('e', '2'), SQ('e', '4'), 1) &&
+                  moves[1] == CHESS_PGN_NULL_MOVE &&
+                  moves[2] == MAKE_MOVE(SQ('d', '2'), SQ('d', '4'), 1),
+              "%s: %zu moves", pgn, n);
+        CHECK_STATUS(chess_pgnGameEndPosition(game, &end), CHESS_OK, "");
+        CHECK(strcmp(fen_of(&end, fen),
+                     "rnbqkbnr/pppppppp/8/8/3PP3/8/PPP2PPP/RNBQKBNR b KQkq d3 0 2") == 0,
+              "%s: %s", pgn, fen);
+        CHECK_STATUS(chess_validatePosition(&end), CHESS_OK, "%s", pgn);
+        CHECK_STATUS(chess_pgnGameWrite(game, text, sizeof text, &needed), CHESS_OK, "");
+        CHECK(strstr(text, "\n\n1. e4 -- 2. d4 *\n\n") != NULL, "%s written:\n%s", pgn, text);
+        round_trip(game, pgn);
+    }
+    /* The moves pushed one by one (the null move as CHESS_PGN_NULL_MOVE) make the same game. */
+    CHECK_STATUS(chess_pgnGameReset(copy, NULL), CHESS_ERR_NULL_ARGUMENT, "");
+    for (size_t i = 0; i < 3; i++) {
+        CHECK_STATUS(chess_pgnGamePushMove(copy, moves[i]), CHESS_OK, "move %zu", i);
+    }
+    char again[512];
+    CHECK_STATUS(chess_pgnGameWrite(copy, again, sizeof again, &needed), CHESS_OK, "");
+    CHECK(strcmp(text, again) == 0, "pushed:\n%s", again);
+    /* Through SAN: "Z0" appends a null move and gives CHESS_PGN_NULL_MOVE. */
+    CHECK_STATUS(chess_pgnGamePushSan(copy, "Z0", &m), CHESS_OK, "");
+    CHECK(m == CHESS_PGN_NULL_MOVE, "Z0 gave %u", (unsigned)m);
+    CHECK_STATUS(chess_pgnGameMoveCount(copy, &n), CHESS_OK, "");
+    CHECK(n == 4, "%zu moves", n);
+    /* In check a null move is refused, by PushMove, PushSan and the reader. */
+    CHECK_STATUS(chess_pgnGameRead(game, "1. e4 e5 2. Qh5 Nc6 3. Qxf7+ *"), CHESS_OK, "");
+    CHECK_STATUS(chess_pgnGamePushMove(game, CHESS_PGN_NULL_MOVE), CHESS_ERR_ILLEGAL_MOVE, "");
+    m = 0x1234;
+    CHECK_STATUS(chess_pgnGamePushSan(game, "--", &m), CHESS_ERR_SAN_ILLEGAL, "");
+    CHECK(m == 0x1234, "nothing written on error");
+    CHECK_STATUS(chess_pgnGameMoveCount(game, &n), CHESS_OK, "");
+    CHECK(n == 5, "%zu moves", n);
+    CHECK_STATUS(chess_pgnGameRead(game, "1. e4 e5 2. Qh5 Nc6 3. Qxf7+ Z0 *"),
+                 CHESS_ERR_SAN_ILLEGAL, "");
+    chess_pgnGameFree(copy);
+    chess_pgnGameFree(game);
+}
+
+static void partial_games(void)
+{
+    size_t len = 0;
+    char *data = read_file("testdata/pgn/malformed.pgn", &len);
+    if (!data) {
+        return;
+    }
+    /* Per game of malformed.pgn: the status, the line chess_pgnReaderNext gives, and for a
+     * partial game its first line, Event, number of moves and result (NULL event: none). */
+    static const struct {
+        ChessStatus status;
+        size_t line, start;
+        const char *event;
+        size_t moves;
+        const char *result;
+    } expected[] = {
+        {CHESS_OK, 1, 0, NULL, 0, NULL},
+        {CHESS_ERR_SAN_ILLEGAL, 9, 6, "illegal move", 10, "*"},
+        {CHESS_ERR_PGN_FEN, 12, 0, NULL, 0, NULL},
+        {CHESS_ERR_SAN_AMBIGUOUS, 19, 16, "ambiguous move", 0, "*"},
+        {CHESS_ERR_SAN_SYNTAX, 23, 21, "unknown text", 3, "*"},
+        {CHESS_ERR_PGN_TAG, 25, 0, NULL, 0, NULL},
+        {CHESS_ERR_PGN_UNTERMINATED, 32, 30, "unterminated variation", 1, "*"},
+        {CHESS_OK, 34, 0, NULL, 0, NULL},
+        {CHESS_ERR_PGN_END_OF_INPUT, 0, 0, NULL, 0, NULL},
+    };
+    ChessPgnReader *reader = NULL;
+    ChessPgnGame *game = NULL, *partial = NULL;
+    char buf[64], fen[CHESS_FEN_MAX];
+    CHECK_STATUS(chess_pgnReaderNew(data, len, &reader), CHESS_OK, "");
+    free(data);
+    CHECK_STATUS(chess_pgnGameNew(&game), CHESS_OK, "");
+    CHECK_STATUS(chess_pgnGameNew(&partial), CHESS_OK, "");
+    /* Before any game: none. */
+    size_t start = 777;
+    CHECK_STATUS(chess_pgnReaderPartialGame(reader, partial, &start), CHESS_ERR_PGN_NO_GAME, "");
+    CHECK(start == 777, "nothing written");
+    for (size_t i = 0; i < sizeof expected / sizeof expected[0]; i++) {
+        size_t line = 0, n = 99;
+        CHECK_STATUS(chess_pgnReaderNext(reader, game, &line), expected[i].status, "game %zu", i);
+        CHECK(line == expected[i].line, "game %zu: line %zu", i, line);
+        start = 777;
+        if (!expected[i].event) {
+            CHECK_STATUS(chess_pgnReaderPartialGame(reader, partial, &start), CHESS_ERR_PGN_NO_GAME,
+                         "game %zu", i);
+            CHECK(start == 777, "game %zu: nothing written", i);
+            continue;
+        }
+        /* Twice: it stays until the next chess_pgnReaderNext. */
+        for (int k = 0; k < 2; k++) {
+            CHECK_STATUS(chess_pgnReaderPartialGame(reader, partial, &start), CHESS_OK,
+                         "game %zu", i);
+        }
+        CHECK(start == expected[i].start, "game %zu starts on line %zu", i, start);
+        CHECK_STATUS(chess_pgnGameTag(partial, "Event", buf, sizeof buf), CHESS_OK, "");
+        CHECK(strcmp(buf, expected[i].event) == 0, "game %zu: %s", i, buf);
+        CHECK_STATUS(chess_pgnGameMoveCount(partial, &n), CHESS_OK, "");
+        CHECK(n == expected[i].moves, "%s: %zu moves", expected[i].event, n);
+        CHECK_STATUS(chess_pgnGameResult(partial, buf, sizeof buf), CHESS_OK, "");
+        CHECK(strcmp(buf, expected[i].result) == 0, "%s: result %s", expected[i].event, buf);
+        round_trip(partial, expected[i].event);
+    }
+    /* The last partial game, "unterminated variation": 1. e4; the ambiguous one started from
+     * its FEN (checked on a fresh reader below). */
+    ChessPosition end;
+    CHECK_STATUS(chess_pgnGameEndPosition(partial, &end), CHESS_OK, "");
+    CHECK(strcmp(fen_of(&end, fen),
+                 "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq e3 0 1") == 0,
+          "%s", fen);
+    /* The game handle is untouched by errors: still "good 2". */
+    CHECK_STATUS(chess_pgnGameTag(game, "Event", buf, sizeof buf), CHESS_OK, "");
+    CHECK(strcmp(buf, "good 2") == 0, "%s", buf);
+    chess_pgnReaderFree(reader);
+    /* A junk word after a null move, the result token after it, and NULL arguments. */
+    const char *db = "[Event \"x\"]\n[Result \"*\"]\n\n1. e4 Z0 2. d4\nfoo 3. c4 0-1\n\n"
+                     "[Event \"y\"]\n\n1. f4 *\n";
+    CHECK_STATUS(chess_pgnReaderNew(db, strlen(db), &reader), CHESS_OK, "");
+    size_t line = 0;
+    CHECK_STATUS(chess_pgnReaderNext(reader, game, &line), CHESS_ERR_SAN_SYNTAX, "");
+    CHECK(line == 5, "line %zu", line);
+    CHECK_STATUS(chess_pgnReaderPartialGame(NULL, partial, &start), CHESS_ERR_NULL_ARGUMENT, "");
+    CHECK_STATUS(chess_pgnReaderPartialGame(reader, NULL, &start), CHESS_ERR_NULL_ARGUMENT, "");
+    CHECK_STATUS(chess_pgnReaderPartialGame(reader, partial, NULL), CHESS_ERR_NULL_ARGUMENT, "");
+    CHECK_STATUS(chess_pgnReaderPartialGame(reader, partial, &start), CHESS_OK, "");
+    ChessMove moves[4];
+    size_t n = 0;
+    CHECK_STATUS(chess_pgnGameMoveCount(partial, &n), CHESS_OK, "");
+    CHECK_STATUS(chess_pgnGameMoves(partial, moves, 4), CHESS_OK, "");
+    CHECK(start == 1 && n == 3 && moves[1] == CHESS_PGN_NULL_MOVE, "start %zu, %zu moves", start,
+          n);
+    CHECK_STATUS(chess_pgnGameResult(partial, buf, sizeof buf), CHESS_OK, "");
+    CHECK(strcmp(buf, "0-1") == 0, "result %s (the token wins over the tag)", buf);
+    CHECK_STATUS(chess_pgnGameTag(partial, "Result", buf, sizeof buf), CHESS_OK, "");
+    CHECK(strcmp(buf, "0-1") == 0, "Result tag %s", buf);
+    CHECK_STATUS(chess_pgnReaderNext(reader, game, &line), CHESS_OK, "");
+    CHECK(line == 7, "line %zu", line);
+    CHECK_STATUS(chess_pgnReaderPartialGame(reader, partial, &start), CHESS_ERR_PGN_NO_GAME, "");
+    chess_pgnReaderFree(reader);
+    chess_pgnGameFree(partial);
+    chess_pgnGameFree(game);
+}
+
 int main(int argc, char **argv)
 {
     snprintf(root, sizeof root, "%s", argc > 1 ? argv[1] : ".");
@@ -417,5 +579,7 @@ int main(int argc, char **argv)
     opera_game_details();
     malformed_games();
     build_and_write();
+    null_moves();
+    partial_games();
     return test_summary("test_san_pgn");
 }

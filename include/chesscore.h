@@ -1056,6 +1056,13 @@ typedef struct {
   uint64_t _opaque[CHESS_UNDO_WORDS];
 } ChessUndo;
 
+/**
+ * The move value of a null move (the turn passes; `--`, `Z0`, `0000` or `@@@@` in PGN) in a
+ * PGN game: what `chess_pgnGameMoves` gives for one and `chess_pgnGamePushMove` takes. It is
+ * 0, which is never a move (as `chess_moveToUci` refuses it, write it as `0000` yourself).
+ */
+#define CHESS_PGN_NULL_MOVE 0
+
 #ifdef __cplusplus
 extern "C" {
 #endif /* __cplusplus */
@@ -1786,7 +1793,8 @@ ChessStatus chess_pgnGameReset(ChessPgnGame *game, const ChessPosition *start);
 /**
  * Reads the first game of the NUL-terminated PGN `text` into `*game` (replacing it).
  * Errors, `*game` unchanged: `CHESS_ERR_PGN_NO_GAME` for text without a game (empty or
- * blank), else those of `chess_pgnReaderNext`.
+ * blank), else those of `chess_pgnReaderNext` (read it with a reader and
+ * `chess_pgnReaderPartialGame` to get what comes before the error).
  *
  * # Safety
  * `game` is NULL or a live game; `text` is NULL or a NUL-terminated string.
@@ -1795,7 +1803,9 @@ ChessStatus chess_pgnGameRead(ChessPgnGame *game, const char *text);
 
 /**
  * Appends the move `move`, legal in the game's current position
- * (`CHESS_ERR_ILLEGAL_MOVE` otherwise).
+ * (`CHESS_ERR_ILLEGAL_MOVE` otherwise). `CHESS_PGN_NULL_MOVE` (0) appends a null move (the
+ * turn passes; `CHESS_ERR_ILLEGAL_MOVE` while the side to move is in check), so that the moves
+ * of `chess_pgnGameMoves` pushed one by one make the same game.
  *
  * # Safety
  * `game` is NULL or a live game.
@@ -1804,7 +1814,9 @@ ChessStatus chess_pgnGamePushMove(ChessPgnGame *game, ChessMove move);
 
 /**
  * Appends the move named by the SAN `san` (tolerant reading) and writes it to `*out` (which
- * may be NULL when not wanted). Errors as `chess_moveFromSan`.
+ * may be NULL when not wanted). Errors as `chess_moveFromSan`. A null move (`--`, `Z0`, `0000`
+ * or `@@@@`) is appended as `chess_pgnGamePushMove` does and written as `CHESS_PGN_NULL_MOVE`
+ * (`CHESS_ERR_SAN_ILLEGAL` in check).
  *
  * # Safety
  * `game` is NULL or a live game; `san` is NULL or a NUL-terminated string; `out` is NULL
@@ -1867,7 +1879,8 @@ ChessStatus chess_pgnGameMoveCount(const ChessPgnGame *game, size_t *count);
 
 /**
  * Writes the moves of the main line into `moves[0..capacity]` (`CHESS_ERR_BUFFER_TOO_SMALL`
- * when they do not fit; see `chess_pgnGameMoveCount`).
+ * when they do not fit; see `chess_pgnGameMoveCount`). A null move is `CHESS_PGN_NULL_MOVE`
+ * (0): play it with `chess_makeNullMove`, not `chess_makeMove`.
  *
  * # Safety
  * `game` is NULL or a live game; `moves` is NULL or valid for writes of `capacity` moves.
@@ -1972,7 +1985,8 @@ void chess_pgnReaderFree(ChessPgnReader *reader);
  * `CHESS_ERR_PGN_FEN`, `CHESS_ERR_PGN_VARIANT`, `CHESS_ERR_PGN_TOKEN`,
  * `CHESS_ERR_PGN_UNTERMINATED`, `CHESS_ERR_PGN_PARENTHESIS`, or for a move
  * `CHESS_ERR_SAN_SYNTAX` / `_ILLEGAL` / `_AMBIGUOUS`), `*game` unchanged, and `*line` the line
- * of the error (the one output written on an error); the next call goes on with the next
+ * of the error (the one output written on an error); what was read of that game before the
+ * error is then there for `chess_pgnReaderPartialGame`. The next call goes on with the next
  * game.
  *
  * # Safety
@@ -1982,6 +1996,25 @@ void chess_pgnReaderFree(ChessPgnReader *reader);
 ChessStatus chess_pgnReaderNext(ChessPgnReader *reader,
                                 ChessPgnGame *game,
                                 size_t *line);
+
+/**
+ * After `chess_pgnReaderNext` reported a malformed game, writes what was read of it before
+ * the error into `*game` (replacing it): its tags, starting position, the moves before the
+ * bad token with their comments and NAGs, and as result its result token when its text has
+ * one, else its `Result` tag, else `*`; and to `*line` the line where the game's text starts
+ * (the error's line is the one `chess_pgnReaderNext` gave). It may be called again until the
+ * next `chess_pgnReaderNext`. `CHESS_ERR_PGN_NO_GAME`, nothing written, when there is no such
+ * game: the last `chess_pgnReaderNext` read a game whole, reached the end of the input or was
+ * not called, or its error was in the game's tags (`CHESS_ERR_PGN_TAG` before the movetext,
+ * `CHESS_ERR_PGN_FEN`, `CHESS_ERR_PGN_VARIANT`).
+ *
+ * # Safety
+ * `reader` is NULL or a live reader; `game` is NULL or a live game; `line` is NULL or valid
+ * for writes.
+ */
+ChessStatus chess_pgnReaderPartialGame(const ChessPgnReader *reader,
+                                       ChessPgnGame *game,
+                                       size_t *line);
 
 /**
  * Sets `*pos` from a FEN string (strict: 6 fields, or 4 with clocks 0 and 1). `*pos` may be

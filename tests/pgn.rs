@@ -296,6 +296,10 @@ mod properties {
             Just(" ;x\n".to_string()),
             Just(" $7".to_string()),
             Just("!?".to_string()),
+            Just(" Z0".to_string()),
+            Just(" --".to_string()),
+            Just(" 0000".to_string()),
+            Just(" @@@@".to_string()),
             Just(" 1-0".to_string()),
             Just(" *".to_string()),
             Just("\n".to_string()),
@@ -309,8 +313,8 @@ mod properties {
     proptest! {
         #![proptest_config(ProptestConfig::with_cases(2000))]
 
-        /// The reader never panics; every game it returns writes and reads back to itself,
-        /// and every error names a line of the input.
+        /// The reader never panics; every game it returns, and every partial game of an
+        /// error, writes and reads back to itself, and every error names a line of the input.
         #[test]
         fn reader_never_panics_and_round_trips(text in pgn_like()) {
             let lines = text.split('\n').count();
@@ -321,7 +325,14 @@ mod properties {
                         prop_assert_eq!(again.moves(), game.moves());
                         prop_assert_eq!(again.to_pgn(), game.to_pgn());
                     }
-                    Err(e) => prop_assert!(e.line >= 1 && e.line <= lines, "{} of {}", e.line, lines),
+                    Err(e) => {
+                        prop_assert!(e.line >= 1 && e.line <= lines, "{} of {}", e.line, lines);
+                        if let Some(game) = e.partial {
+                            let again = Game::from_pgn(&game.to_pgn()).unwrap();
+                            prop_assert_eq!(again.moves(), game.moves());
+                            prop_assert_eq!(again.to_pgn(), game.to_pgn());
+                        }
+                    }
                 }
             }
         }
@@ -425,4 +436,291 @@ fn derived_tags_and_the_result() {
     let g = Game::from_pgn("[Result \"1-0\"]\n\n1. e4 e5 0-1\n").unwrap();
     assert_eq!(g.tag("Result"), Some("0-1"));
     assert!(g.tags.contains(&("Result".to_string(), "0-1".to_string())));
+}
+
+// ---------------------------------------------------------------------------------------------
+// Null moves (issue 26). Expected positions from python-chess 1.11 (`board.push(chess.Move.null())`
+// between the same SAN moves, `board.fen(en_passant="fen")`), worked offline.
+// ---------------------------------------------------------------------------------------------
+
+/// The UCI text of a game's main line, `0000` for a null move.
+fn uci_line(game: &Game) -> Vec<String> {
+    let mut pos = game.start_position().clone();
+    game.moves()
+        .iter()
+        .map(|gm| {
+            if gm.is_null() {
+                pos.try_make_null_move().unwrap();
+                "0000".to_string()
+            } else {
+                let t = pos.uci_move_text(gm.mv());
+                pos.try_make_move(gm.mv()).unwrap();
+                t
+            }
+        })
+        .collect()
+}
+
+#[test]
+fn null_moves_in_every_spelling_are_read_and_written_as_dashes() {
+    for null in ["--", "Z0", "0000", "@@@@"] {
+        for text in [
+            format!("1. e4 {null} 2. d4 *"),
+            format!("1. e4 1...{null} 2.d4 *"),
+            format!("1.e4 {null}!? 2. d4 *"),
+        ] {
+            let game = Game::from_pgn(&text).unwrap_or_else(|e| panic!("{text}: {e}"));
+            assert_eq!(uci_line(&game), ["e2e4", "0000", "d2d4"], "{text}");
+            assert!(game.moves()[1].is_null());
+            assert_eq!(game.moves()[1].mv(), chesscore::Move::NONE);
+            assert_eq!(
+                game.end_position().to_fen(),
+                "rnbqkbnr/pppppppp/8/8/3PP3/8/PPP2PPP/RNBQKBNR b KQkq d3 0 2",
+                "{text}"
+            );
+            game.end_position().validate_full().unwrap();
+            let written = game.to_pgn();
+            let nag = if text.contains("!?") { " $5" } else { "" };
+            assert!(
+                written.ends_with(&format!("\n\n1. e4 --{nag} 2. d4 *\n\n")),
+                "{written}"
+            );
+            // Read back: the same game.
+            let back = Game::from_pgn(&written).unwrap();
+            assert_eq!(back.moves(), game.moves());
+            assert_eq!(back.to_pgn(), written);
+        }
+    }
+    // A null move first, by White: written `1. --`, and Black's reply numbered `1...` only
+    // after a comment.
+    let game = Game::from_pgn("Z0 e5 {reply} 2. e4 *").unwrap();
+    assert_eq!(uci_line(&game), ["0000", "e7e5", "e2e4"]);
+    assert_eq!(
+        game.end_position().to_fen(),
+        "rnbqkbnr/pppp1ppp/8/4p3/4P3/8/PPPP1PPP/RNBQKBNR b KQkq e3 0 2"
+    );
+    assert!(game.to_pgn().ends_with("\n\n1. -- e5 {reply} 2. e4 *\n\n"));
+    // `0000` is a null move, not a move number; other all-digit tokens still are numbers.
+    let game = Game::from_pgn("1 e4 0000 2 d4 *").unwrap();
+    assert_eq!(uci_line(&game), ["e2e4", "0000", "d2d4"]);
+    // Null moves inside variations go with them.
+    let game = Game::from_pgn("1. e4 (1. -- e5 (1... Z0)) e5 *").unwrap();
+    assert_eq!(uci_line(&game), ["e2e4", "e7e5"]);
+}
+
+#[test]
+fn a_null_move_clears_en_passant_and_is_refused_in_check() {
+    // 3. Z0 passes up exf6 e.p.: it is not legal a move later.
+    let err =
+        Game::from_pgn("[Event \"ep\"]\n\n1. e4 d5 2. e5 f5 3. Z0 Nc6\n4. exf6 *\n").unwrap_err();
+    assert_eq!(err.line, 4);
+    assert_eq!(
+        err.kind,
+        PgnErrorKind::Move {
+            text: "exf6".to_string(),
+            ply: 6,
+            error: SanError::Illegal
+        }
+    );
+    let partial = err.partial.unwrap();
+    assert_eq!(
+        uci_line(&partial),
+        ["e2e4", "d7d5", "e4e5", "f7f5", "0000", "b8c6"]
+    );
+    assert_eq!(
+        partial.end_position().to_fen(),
+        "r1bqkbnr/ppp1p1pp/2n5/3pPp2/8/8/PPPP1PPP/RNBQKBNR w KQkq - 2 4"
+    );
+    // In check a null move cannot be played (python-chess would): an error at that token,
+    // with the moves before it kept.
+    let err = Game::from_pgn("1. e4 e5 2. Qh5 Nc6 3. Qxf7+ Z0 4. Qxe8 1-0").unwrap_err();
+    assert_eq!(
+        (err.line, err.kind.clone()),
+        (
+            1,
+            PgnErrorKind::Move {
+                text: "Z0".to_string(),
+                ply: 5,
+                error: SanError::Illegal
+            }
+        )
+    );
+    let partial = err.partial.unwrap();
+    assert_eq!(partial.moves().len(), 5);
+    assert_eq!(partial.result(), "1-0");
+    let mut game = *partial;
+    assert_eq!(game.push_null(), Err(chesscore::MoveError::Illegal));
+    assert_eq!(
+        game.push(chesscore::Move::NONE),
+        Err(chesscore::MoveError::Illegal)
+    );
+    assert_eq!(game.push_san("--"), Err(SanError::Illegal));
+    assert_eq!(game.moves().len(), 5);
+    // Built in code: push_null, push(Move::NONE) and push_san("Z0") are the same null move.
+    let mut a = Game::default();
+    a.push_san("e4").unwrap();
+    a.push_null().unwrap();
+    let mut b = Game::default();
+    b.push_san("e4").unwrap();
+    b.push(chesscore::Move::NONE).unwrap();
+    let mut c = Game::default();
+    c.push_san("e4").unwrap();
+    assert_eq!(c.push_san("Z0"), Ok(chesscore::Move::NONE));
+    assert_eq!(a, b);
+    assert_eq!(a, c);
+    assert!(a.to_pgn().ends_with("\n\n1. e4 -- *\n\n"));
+}
+
+#[test]
+fn long_games_with_null_moves_pass_the_history_capacity() {
+    // 1,616 plies, about half of them null moves: past the position's history (a pawn move
+    // every 202 plies keeps the halfmove clock in range), written and read back.
+    let mut g = Game::default();
+    for pawn in ["a3", "a4", "a5", "a6", "h3", "h4", "h5", "h6"] {
+        g.push_san(pawn).unwrap();
+        g.push_null().unwrap();
+        for _ in 0..50 {
+            for san in ["Nf3", "--", "Ng1", "Z0"] {
+                g.push_san(san).unwrap();
+            }
+        }
+    }
+    assert_eq!(g.moves().len(), 1616);
+    assert_eq!(
+        g.end_position().to_fen(),
+        "rnbqkbnr/pppppppp/P6P/8/8/8/1PPPPPP1/RNBQKBNR w KQkq - 201 809"
+    );
+    let text = g.to_pgn();
+    assert!(
+        text.contains("1. a3 -- 2. Nf3 -- 3. Ng1 -- 4. Nf3"),
+        "{text}"
+    );
+    let again = Game::from_pgn(&text).unwrap();
+    assert_eq!(again.moves(), g.moves());
+    assert_eq!(again.end_position().to_fen(), g.end_position().to_fen());
+}
+
+// ---------------------------------------------------------------------------------------------
+// Partial games (issue 26): a game that goes wrong in its movetext keeps its tags and the moves
+// before the bad token. Expectations worked by hand from testdata/pgn/malformed.pgn.
+// ---------------------------------------------------------------------------------------------
+
+#[test]
+fn malformed_games_keep_their_tags_and_the_moves_before_the_error() {
+    let games = read_all("testdata/pgn/malformed.pgn");
+    // (error line, Event of the partial game, its UCI moves, its result), None: no partial.
+    type Partial = Option<(&'static str, Vec<&'static str>, &'static str)>;
+    let expected: Vec<(usize, Partial)> = vec![
+        (
+            9,
+            Some((
+                "illegal move",
+                vec![
+                    "e2e4", "e7e5", "g1f3", "b8c6", "f1b5", "a7a6", "b5c6", "d7c6", "e1g1", "c8g4",
+                ],
+                "*",
+            )),
+        ),
+        (12, None),
+        (19, Some(("ambiguous move", vec![], "*"))),
+        (
+            23,
+            Some(("unknown text", vec!["e2e4", "e7e5", "g1f3"], "*")),
+        ),
+        (25, None),
+        (32, Some(("unterminated variation", vec!["e2e4"], "*"))),
+    ];
+    let errors: Vec<_> = games.iter().filter_map(|g| g.as_ref().err()).collect();
+    assert_eq!(errors.len(), expected.len());
+    for (e, (line, want)) in errors.iter().zip(&expected) {
+        assert_eq!(e.line, *line);
+        let got = e
+            .partial
+            .as_ref()
+            .map(|g| (g.tag("Event").unwrap(), uci_line(g), g.result()));
+        let want = want
+            .as_ref()
+            .map(|(ev, m, r)| (*ev, m.iter().map(|s| s.to_string()).collect(), *r));
+        assert_eq!(got, want, "line {line}");
+    }
+    // The ambiguous move's game starts from its FEN.
+    let ambiguous = errors[2].partial.as_ref().unwrap();
+    assert_eq!(
+        ambiguous.start_position().to_fen(),
+        "4k3/8/8/8/8/5N2/8/1N2K3 w - - 0 1"
+    );
+    assert_eq!(
+        ambiguous.tag("FEN"),
+        Some("4k3/8/8/8/8/5N2/8/1N2K3 w - - 0 1")
+    );
+}
+
+#[test]
+fn partial_games_keep_comments_nags_and_the_result_and_the_reader_goes_on() {
+    // The moves of the real record the issue quotes, in a set-up position: Black's 41... Z0
+    // (ChessBase's null move) is read; a junk word ends the next game, and the third is whole.
+    let db = "\u{feff}[Event \"ChessBase\"]\r\n[Result \"1-0\"]\r\n\
+              [FEN \"4k3/8/8/8/8/5r2/4B2q/3K4 w - - 0 41\"]\r\n\r\n\
+              41. Bxf3 {[%clk 0:03:12]} Z0 42. Ke1 Qh1+ 1-0\r\n\r\n\
+              [Event \"junk\"]\n[Result \"0-1\"]\n\n1. e4 $1 {best} e5\n2. Nf3 foo Nc6 3. Bb5 0-1\n\n\
+              [Event \"next\"]\n\n1. d4 d5 *\n";
+    let games: Vec<_> = PgnReader::new(db.as_bytes()).collect();
+    assert_eq!(games.len(), 3);
+    let g = games[0].as_ref().unwrap();
+    assert_eq!(uci_line(g), ["e2f3", "0000", "d1e1", "h2h1"]);
+    assert_eq!(g.moves()[0].comment, "[%clk 0:03:12]");
+    assert_eq!((g.tag("Event"), g.result()), (Some("ChessBase"), "1-0"));
+    assert_eq!(
+        g.end_position().to_fen(),
+        "4k3/8/8/8/8/5B2/8/4K2q w - - 3 43"
+    );
+    assert!(g
+        .to_pgn()
+        .contains("\n\n41. Bxf3 {[%clk 0:03:12]} 41... -- 42. Ke1 Qh1+ 1-0\n\n"));
+    // A junk word: PgnErrorKind::Move with a syntax error, at its line.
+    let e = games[1].as_ref().unwrap_err();
+    assert_eq!(e.line, 11);
+    assert_eq!(
+        e.kind,
+        PgnErrorKind::Move {
+            text: "foo".to_string(),
+            ply: 3,
+            error: SanError::Syntax
+        }
+    );
+    let p = e.partial.as_ref().unwrap();
+    assert_eq!(uci_line(p), ["e2e4", "e7e5", "g1f3"]);
+    assert_eq!(
+        (p.moves()[0].nags.as_slice(), p.moves()[0].comment.as_str()),
+        (&[1u8][..], "best")
+    );
+    assert_eq!(p.result(), "0-1");
+    // The partial game writes and reads back as a whole game.
+    let back = Game::from_pgn(&p.to_pgn()).unwrap();
+    assert_eq!(back.moves(), p.moves());
+    assert_eq!((back.tag("Event"), back.result()), (Some("junk"), "0-1"));
+    assert_eq!(games[2].as_ref().unwrap().tag("Event"), Some("next"));
+    // Other movetext errors keep what came before them too; tag errors have no partial game.
+    for (text, kind, plies) in [
+        (
+            "1. e4 e5 2. Nf3 } *",
+            PgnErrorKind::Token("}".to_string()),
+            3,
+        ),
+        ("1. e4 $x e5 *", PgnErrorKind::Token("$x".to_string()), 1),
+        ("1. e4 e5 ) *", PgnErrorKind::UnbalancedParenthesis, 2),
+        ("1. e4 e5 {open", PgnErrorKind::Unterminated, 2),
+        ("1. e4 [Event \"x\"] e5 *", PgnErrorKind::Tag, 1),
+    ] {
+        let e = Game::from_pgn(text).unwrap_err();
+        assert_eq!(e.kind, kind, "{text}");
+        assert_eq!(e.partial.map(|p| p.moves().len()), Some(plies), "{text}");
+    }
+    for text in [
+        "[Event \"x\n\n1. e4 *",
+        "[FEN \"8/8/8/8/8/8/8/8 w - - 0 1\"]\n\n1. e4 *",
+        "[Variant \"Atomic\"]\n\n1. e4 *",
+    ] {
+        assert_eq!(Game::from_pgn(text).unwrap_err().partial, None, "{text}");
+    }
 }

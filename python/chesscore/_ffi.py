@@ -212,6 +212,7 @@ _SIGNATURES = {
     "chess_pgnReaderNew": (c_int, [ctypes.c_char_p, size_t, P(c_void_p)]),
     "chess_pgnReaderFree": (None, [c_void_p]),
     "chess_pgnReaderNext": (c_int, [c_void_p, c_void_p, P(size_t)]),
+    "chess_pgnReaderPartialGame": (c_int, [c_void_p, c_void_p, P(size_t)]),
     # ---- end of SAN and PGN --------------------------------------------------------------------
     "chess_diceSearch": (c_int, [c_void_p, P(DiceGame), P(SearchLimits), P(DiceSearchResult)]),
     "chess_diceEvaluate": (c_int, [c_void_p, P(DiceGame), P(SearchLimits), P(ctypes.c_double)]),

@@ -2,6 +2,13 @@
 result, start and end positions) and :class:`PgnReader` (the games of a PGN database, one at a
 time; a malformed game is recorded in :attr:`PgnReader.errors` with its line and skipped).
 
+Null moves (``--``, ``Z0``, ``0000``, ``@@@@`` in PGN) are ``Move(0)`` in :attr:`PgnGame.moves`,
+as :meth:`Board.push_null` keeps them in ``Board.move_stack`` (``Move(0).uci()`` raises: write
+``0000`` for it), and are written as ``--``. A null move while in check is an error at that
+token. A game that goes wrong in its movetext keeps what came before the error: its
+:class:`PgnError` has the partial game in :attr:`PgnError.game`, and ``PgnReader(data,
+partial=True)`` yields it in its place, with :attr:`PgnGame.error` set.
+
 >>> import chesscore
 >>> game = chesscore.PgnGame.from_pgn('[White "Morphy"]\\n\\n1. e4 e5 2. Nf3 {develops} d6 $2 *')
 >>> game.tags["White"], len(game.moves), game.comments[2], game.nags(3)
@@ -24,6 +31,7 @@ from ._ffi import lib
 _SIZE_MAX = ctypes.c_size_t(-1).value
 
 
+
 def _board_from(pos: _ffi.Position) -> Board:
     board = Board.__new__(Board)
     board._pos = pos
@@ -33,21 +41,27 @@ def _board_from(pos: _ffi.Position) -> Board:
 
 class PgnError(ChessError):
     """A malformed game in a PGN database: ``status`` says what (``ERR_PGN_*`` or
-    ``ERR_SAN_*`` for a move), ``line`` where (1-based)."""
+    ``ERR_SAN_*`` for a move), ``line`` where (1-based), and ``game`` what was read of it before
+    the error (tags, starting position, the moves before the bad token, result from the result
+    token or ``Result`` tag) when the error is in the movetext, else None."""
 
-    def __init__(self, status: int, line: int) -> None:
+    def __init__(self, status: int, line: int, game: Optional["PgnGame"] = None) -> None:
         super().__init__(status, f"PGN line {line}")
         self.line = line
+        self.game = game
 
 
 class PgnGame:
     """One game (``ChessPgnGame``): tags in order, main line, comments and NAGs, result.
-    Variations are not kept (the reader skips them)."""
+    Variations are not kept (the reader skips them). ``error`` is None, or for the partial game
+    of a malformed one (``PgnReader(data, partial=True)``, :attr:`PgnError.game`) its
+    :class:`PgnError`."""
 
-    __slots__ = ("_h",)
+    __slots__ = ("_h", "error")
 
     def __init__(self, start: Optional[Board] = None) -> None:
         """An empty game from ``start`` (the standard position when None), result ``*``."""
+        self.error: Optional[PgnError] = None
         h = ctypes.c_void_p()
         check(lib.chess_pgnGameNew(ctypes.byref(h)))
         self._h: Optional[ctypes.c_void_p] = h
@@ -107,6 +121,7 @@ class PgnGame:
 
     @property
     def moves(self) -> List[Move]:
+        """The main line; a null move is ``Move(0)``."""
         n = ctypes.c_size_t()
         check(lib.chess_pgnGameMoveCount(self._h, ctypes.byref(n)))
         arr = (_ffi.u16 * max(n.value, 1))()
@@ -114,9 +129,16 @@ class PgnGame:
         return [Move(arr[i]) for i in range(n.value)]
 
     def push(self, move: Move) -> None:
+        """Appends a legal move; ``Move(0)`` appends a null move (ChessError in check)."""
         check(lib.chess_pgnGamePushMove(self._h, _move(move).raw), f"{move!r}")
 
+    def push_null(self) -> None:
+        """Appends a null move (the turn passes; ChessError while in check), written ``--``."""
+        self.push(Move(0))
+
     def push_san(self, san: str) -> Move:
+        """Appends the move named by ``san`` (tolerant SAN; ``--``, ``Z0``, ``0000`` and ``@@@@``
+        are a null move, returned as ``Move(0)``)."""
         out = _ffi.u16()
         check(lib.chess_pgnGamePushSan(self._h, _text(san, "san"), ctypes.byref(out)),
               f"SAN {san!r}")
@@ -181,24 +203,31 @@ class PgnGame:
 
 class PgnReader:
     """The games of a PGN database (``str`` or ``bytes``), read one at a time as the iteration
-    goes. A malformed game is appended to :attr:`errors` as a :class:`PgnError` (its status and
-    line) and the reader goes on with the next game.
+    goes. A malformed game is appended to :attr:`errors` as a :class:`PgnError` (its status,
+    line, and partial game ``game`` when the error is in the movetext) and the reader goes on
+    with the next game. With ``partial=True`` the iteration also yields those partial games, in
+    their place, each with its :attr:`PgnGame.error` (a game whose tags are wrong has none and
+    is only in :attr:`errors`).
 
     >>> reader = PgnReader("1. e4 e5 *\\n\\n1. e4 e4 *\\n\\n1. d4 *\\n")
     >>> [len(g.moves) for g in reader]
     [2, 1]
-    >>> [(e.line, e.status) for e in reader.errors]
-    [(3, 401)]
+    >>> [(e.line, e.status, len(e.game.moves)) for e in reader.errors]
+    [(3, 401, 1)]
+    >>> games = PgnReader("[Event \\"x\\"]\\n\\n1. e4 Z0 2. Kd3 *", partial=True)
+    >>> [(g.tags["Event"], len(g.moves), g.error.line, g.error.status) for g in games]
+    [('x', 2, 3, 401)]
     """
 
-    __slots__ = ("_h", "errors")
+    __slots__ = ("_h", "errors", "_partial")
 
-    def __init__(self, data: Union[str, bytes]) -> None:
+    def __init__(self, data: Union[str, bytes], partial: bool = False) -> None:
         raw = data.encode("utf-8") if isinstance(data, str) else bytes(data)
+        self._partial = partial
+        self.errors: List[PgnError] = []
         h = ctypes.c_void_p()
         check(lib.chess_pgnReaderNew(raw, len(raw), ctypes.byref(h)))
         self._h: Optional[ctypes.c_void_p] = h
-        self.errors: List[PgnError] = []
 
     def __del__(self) -> None:
         h = getattr(self, "_h", None)
@@ -218,4 +247,11 @@ class PgnReader:
                 return game
             if status == 403:  # CHESS_ERR_PGN_END_OF_INPUT
                 raise StopIteration
-            self.errors.append(PgnError(status, line.value))
+            error = PgnError(status, line.value)
+            self.errors.append(error)
+            start = ctypes.c_size_t()
+            if lib.chess_pgnReaderPartialGame(self._h, game._h, ctypes.byref(start)) == 0:
+                game.error = error
+                error.game = game
+                if self._partial:
+                    return game

@@ -158,3 +158,68 @@ def test_build_a_game_and_write_it():
     assert pc.headers["FEN"] == "4k3/8/8/8/8/8/4P3/4K3 w - - 0 1"
     assert [m.uci() for m in pc.mainline_moves()] == ["e2e4", "e8d7"]
     assert repr(game) == "<PgnGame 'A \"quoted\" name' vs '?', 2 plies, 1-0>"
+
+
+# ---- Null moves and partial games (issue 26; expectations from python-chess or by hand) ------
+
+
+@pytest.mark.parametrize("null", ["--", "Z0", "0000", "@@@@"])
+def test_null_moves_are_move_zero_and_written_as_dashes(null):
+    game = PgnGame.from_pgn(f"1. e4 {null} 2. d4 *")
+    assert game.moves[1] == Move(0)
+    assert game.moves[0] == Board().parse_uci("e2e4")
+    text = game.pgn()
+    assert "\n\n1. e4 -- 2. d4 *\n" in text
+    # python-chess reads what was written to the same line, the null move included.
+    pc = chess.pgn.read_game(io.StringIO(text))
+    assert not pc.errors
+    assert [m.uci() for m in pc.mainline_moves()] == ["e2e4", "0000", "d2d4"]
+    assert game.end_board().fen() == pc.end().board().fen(en_passant="fen")
+    # The moves pushed one by one (Move(0) included) make the same game.
+    copy = PgnGame()
+    for m in game.moves:
+        copy.push(m)
+    assert copy.pgn() == text
+
+
+def test_push_null_and_null_san_and_check():
+    game = PgnGame()
+    game.push_san("e4")
+    game.push_null()
+    assert game.push_san("Z0") == Move(0)
+    assert game.moves[1:] == [Move(0), Move(0)]
+    assert game.pgn().endswith("\n\n1. e4 -- 2. -- *\n\n")
+    game = PgnGame.from_pgn("1. e4 e5 2. Qh5 Nc6 3. Qxf7+ *")
+    with pytest.raises(ChessError) as e:
+        game.push_null()
+    assert e.value.status == Status.ERR_ILLEGAL_MOVE
+    with pytest.raises(ChessError) as e:
+        game.push_san("--")
+    assert e.value.status == Status.ERR_SAN_ILLEGAL
+    assert len(game.moves) == 5
+
+
+def test_malformed_games_keep_partial_games():
+    data = (PGN_DIR / "malformed.pgn").read_bytes()
+    reader = PgnReader(data)
+    assert [g.tags["Event"] for g in reader] == ["good 1", "good 2"]
+    # (line, Event and plies of the partial game): worked by hand from the file.
+    partial = [(e.line, e.game and (e.game.tags["Event"], len(e.game.moves)))
+               for e in reader.errors]
+    assert partial == [
+        (9, ("illegal move", 10)), (12, None), (19, ("ambiguous move", 0)),
+        (23, ("unknown text", 3)), (25, None), (32, ("unterminated variation", 1)),
+    ]
+    # partial=True yields them in place, each with its error.
+    games = list(PgnReader(data, partial=True))
+    assert [(g.tags["Event"], g.error and g.error.status) for g in games] == [
+        ("good 1", None), ("illegal move", Status.ERR_SAN_ILLEGAL),
+        ("ambiguous move", Status.ERR_SAN_AMBIGUOUS), ("unknown text", Status.ERR_SAN_SYNTAX),
+        ("unterminated variation", Status.ERR_PGN_UNTERMINATED), ("good 2", None),
+    ]
+    assert games[1].error.game is games[1]
+    # The moves before the error are python-chess's (its main line stops at 6. Ke2 too).
+    pc = chess.pgn.read_game(io.StringIO(data.decode()[data.decode().index('[Event "illegal'):]))
+    assert pc.errors
+    assert [m.uci() for m in games[1].moves] == [m.uci() for m in pc.mainline_moves()]
+    assert games[2].start_board().fen() == "4k3/8/8/8/8/5N2/8/1N2K3 w - - 0 1"

@@ -10,6 +10,12 @@
 //! once; it reads lazily, one game per call. Strings go out into caller buffers with a NUL
 //! (`CHESS_ERR_BUFFER_TOO_SMALL` writes nothing); `chess_pgnGameWrite` also says the size it
 //! needs, so a caller can size its buffer in two calls.
+//!
+//! Null moves (`--`, `Z0`, `0000`, `@@@@` in PGN) are the move value `CHESS_PGN_NULL_MOVE`
+//! (0, never a move) in a game: `chess_pgnGameMoves` gives it, `chess_pgnGamePushMove` and
+//! `chess_pgnGamePushSan` ("--") take it, `chess_pgnGameWrite` writes `--`. A malformed game
+//! keeps its status from `chess_pgnReaderNext` (the game handle untouched, as before); what was
+//! read of it up to the error is there for `chess_pgnReaderPartialGame` until the next call.
 
 use super::guard::{check, ffi_guard, try_ptr};
 use super::position::write_position;
@@ -40,7 +46,16 @@ pub struct ChessPgnGame {
 /// `chess_pgnReaderFree`.
 pub struct ChessPgnReader {
     reader: PgnReader<std::io::Cursor<Vec<u8>>>,
+    /// The partial game of the malformed game the last `chess_pgnReaderNext` reported, and the
+    /// line where its text starts.
+    partial: Option<(Box<Game>, usize)>,
 }
+
+/// The move value of a null move (the turn passes; `--`, `Z0`, `0000` or `@@@@` in PGN) in a
+/// PGN game: what `chess_pgnGameMoves` gives for one and `chess_pgnGamePushMove` takes. It is
+/// 0, which is never a move (as `chess_moveToUci` refuses it, write it as `0000` yourself).
+pub const CHESS_PGN_NULL_MOVE: ChessMove = 0;
+const _: () = assert!(CHESS_PGN_NULL_MOVE == Move::NONE.raw());
 
 impl From<SanError> for ChessStatus {
     fn from(e: SanError) -> ChessStatus {
@@ -218,7 +233,8 @@ pub unsafe extern "C" fn chess_pgnGameReset(
 
 /// Reads the first game of the NUL-terminated PGN `text` into `*game` (replacing it).
 /// Errors, `*game` unchanged: `CHESS_ERR_PGN_NO_GAME` for text without a game (empty or
-/// blank), else those of `chess_pgnReaderNext`.
+/// blank), else those of `chess_pgnReaderNext` (read it with a reader and
+/// `chess_pgnReaderPartialGame` to get what comes before the error).
 ///
 /// # Safety
 /// `game` is NULL or a live game; `text` is NULL or a NUL-terminated string.
@@ -245,7 +261,9 @@ pub unsafe extern "C" fn chess_pgnGameRead(
 }
 
 /// Appends the move `move`, legal in the game's current position
-/// (`CHESS_ERR_ILLEGAL_MOVE` otherwise).
+/// (`CHESS_ERR_ILLEGAL_MOVE` otherwise). `CHESS_PGN_NULL_MOVE` (0) appends a null move (the
+/// turn passes; `CHESS_ERR_ILLEGAL_MOVE` while the side to move is in check), so that the moves
+/// of `chess_pgnGameMoves` pushed one by one make the same game.
 ///
 /// # Safety
 /// `game` is NULL or a live game.
@@ -266,7 +284,9 @@ pub unsafe extern "C" fn chess_pgnGamePushMove(
 }
 
 /// Appends the move named by the SAN `san` (tolerant reading) and writes it to `*out` (which
-/// may be NULL when not wanted). Errors as `chess_moveFromSan`.
+/// may be NULL when not wanted). Errors as `chess_moveFromSan`. A null move (`--`, `Z0`, `0000`
+/// or `@@@@`) is appended as `chess_pgnGamePushMove` does and written as `CHESS_PGN_NULL_MOVE`
+/// (`CHESS_ERR_SAN_ILLEGAL` in check).
 ///
 /// # Safety
 /// `game` is NULL or a live game; `san` is NULL or a NUL-terminated string; `out` is NULL
@@ -431,7 +451,8 @@ pub unsafe extern "C" fn chess_pgnGameMoveCount(
 }
 
 /// Writes the moves of the main line into `moves[0..capacity]` (`CHESS_ERR_BUFFER_TOO_SMALL`
-/// when they do not fit; see `chess_pgnGameMoveCount`).
+/// when they do not fit; see `chess_pgnGameMoveCount`). A null move is `CHESS_PGN_NULL_MOVE`
+/// (0): play it with `chess_makeNullMove`, not `chess_makeMove`.
 ///
 /// # Safety
 /// `game` is NULL or a live game; `moves` is NULL or valid for writes of `capacity` moves.
@@ -688,6 +709,7 @@ pub unsafe extern "C" fn chess_pgnReaderNew(
         };
         out.write(Box::into_raw(Box::new(ChessPgnReader {
             reader: PgnReader::new(std::io::Cursor::new(bytes)),
+            partial: None,
         })));
         ChessStatus::CHESS_OK
     })
@@ -713,7 +735,8 @@ pub unsafe extern "C" fn chess_pgnReaderFree(reader: *mut ChessPgnReader) {
 /// `CHESS_ERR_PGN_FEN`, `CHESS_ERR_PGN_VARIANT`, `CHESS_ERR_PGN_TOKEN`,
 /// `CHESS_ERR_PGN_UNTERMINATED`, `CHESS_ERR_PGN_PARENTHESIS`, or for a move
 /// `CHESS_ERR_SAN_SYNTAX` / `_ILLEGAL` / `_AMBIGUOUS`), `*game` unchanged, and `*line` the line
-/// of the error (the one output written on an error); the next call goes on with the next
+/// of the error (the one output written on an error); what was read of that game before the
+/// error is then there for `chess_pgnReaderPartialGame`. The next call goes on with the next
 /// game.
 ///
 /// # Safety
@@ -736,6 +759,7 @@ pub unsafe extern "C" fn chess_pgnReaderNext(
             Err(s) => return s,
         };
         let line = try_ptr!(out::<usize, usize>(line));
+        reader.partial = None;
         match reader.reader.next() {
             None => ChessStatus::CHESS_ERR_PGN_END_OF_INPUT,
             Some(Ok(g)) => {
@@ -745,8 +769,49 @@ pub unsafe extern "C" fn chess_pgnReaderNext(
             }
             Some(Err(e)) => {
                 line.write(e.line);
+                let start = reader.reader.last_game_line();
+                reader.partial = e.partial.map(|g| (g, start));
                 ChessStatus::from(&e.kind)
             }
         }
+    })
+}
+
+/// After `chess_pgnReaderNext` reported a malformed game, writes what was read of it before
+/// the error into `*game` (replacing it): its tags, starting position, the moves before the
+/// bad token with their comments and NAGs, and as result its result token when its text has
+/// one, else its `Result` tag, else `*`; and to `*line` the line where the game's text starts
+/// (the error's line is the one `chess_pgnReaderNext` gave). It may be called again until the
+/// next `chess_pgnReaderNext`. `CHESS_ERR_PGN_NO_GAME`, nothing written, when there is no such
+/// game: the last `chess_pgnReaderNext` read a game whole, reached the end of the input or was
+/// not called, or its error was in the game's tags (`CHESS_ERR_PGN_TAG` before the movetext,
+/// `CHESS_ERR_PGN_FEN`, `CHESS_ERR_PGN_VARIANT`).
+///
+/// # Safety
+/// `reader` is NULL or a live reader; `game` is NULL or a live game; `line` is NULL or valid
+/// for writes.
+#[no_mangle]
+pub unsafe extern "C" fn chess_pgnReaderPartialGame(
+    reader: *const ChessPgnReader,
+    game: *mut ChessPgnGame,
+    line: *mut usize,
+) -> ChessStatus {
+    ffi_guard!({
+        // SAFETY: the caller's contract.
+        let Some(reader) = (unsafe { reader.as_ref() }) else {
+            return ChessStatus::CHESS_ERR_NULL_ARGUMENT;
+        };
+        // SAFETY: the caller's contract.
+        let game = match unsafe { game_mut(game) } {
+            Ok(g) => g,
+            Err(s) => return s,
+        };
+        let line = try_ptr!(out::<usize, usize>(line));
+        let Some((partial, start)) = &reader.partial else {
+            return ChessStatus::CHESS_ERR_PGN_NO_GAME;
+        };
+        line.write(*start);
+        *game = Game::clone(partial);
+        ChessStatus::CHESS_OK
     })
 }

@@ -18,7 +18,25 @@
 //!   kept per move in order; a NAG before the first move is dropped.
 //! * **Moves** are read as tolerant SAN ([`crate::position::san`]: missing or extra check
 //!   marks, `0-0`, long algebraic, ...); move numbers, with or without dots, are skipped and
-//!   not checked. A null move (`--`, `Z0`) is an error.
+//!   not checked.
+//! * **Null moves**: `--`, `Z0` (ChessBase), `0000` (UCI) and `@@@@` are read as a null move
+//!   (the turn passes: [`Position::try_make_null_move`]), kept in the main line as
+//!   [`Move::NONE`] (the 16-bit value 0, which is never a move: [`GameMove::is_null`]), and
+//!   written as `--`. Through C a null move is the `ChessMove` 0 (`CHESS_PGN_NULL_MOVE`), which
+//!   `chess_pgnGameMoves` gives and `chess_pgnGamePushMove` takes; in Python it is `Move(0)`,
+//!   as `Board.push_null` keeps it. `0000` is a null move, never a move number. A null move
+//!   while the side to move is in check is not played (it would leave a king in check with
+//!   the other side to move, a position no game reaches and [`Position`] refuses): it is an
+//!   error at that token ([`PgnErrorKind::Move`] with [`SanError::Illegal`]), where
+//!   python-chess plays it. Null moves inside variations are skipped with them.
+//! * **Errors and partial games**: a game that goes wrong in its movetext (an illegal,
+//!   ambiguous or unreadable move, an unexpected token, a tag inside the movetext, a comment
+//!   or variation not closed, a `)` without `(`) is an `Err` whose [`PgnError::partial`] holds
+//!   what was read before the error: the tags, the starting position and the moves before the
+//!   bad token with their comments and NAGs, and as result the game's result token (if its
+//!   text has one), else its `[Result]` tag, else `*`. The rest of that game is skipped. A game
+//!   whose tags are wrong (a malformed tag line, a bad `[FEN]`, an unsupported `[Variant]`)
+//!   has no partial game.
 //! * **Tags**: `[Name "value"]`, several on a line allowed, `\"` and `\\` escapes; a tag
 //!   after the first movetext token of a game (not at the start of a line) is an error. `[FEN]`
 //!   sets the starting position (whether or not `[SetUp "1"]` is present); `[Variant]` must be
@@ -37,7 +55,8 @@
 //!   `\r\n` and a UTF-8 byte-order mark are accepted; a NUL byte reads as a space and bytes
 //!   that are not UTF-8 as U+FFFD.
 //! * **Errors**: a malformed game is a [`PgnError`] with the line number (1-based, in the whole
-//!   input) where it went wrong; [`PgnReader`] then goes on with the next game.
+//!   input) where it went wrong (and its partial game, see above); [`PgnReader`] then goes on
+//!   with the next game.
 //! * **Writing** (export format): the seven tag roster first (`Event`, `Site`, `Date`,
 //!   `Round`, `White`, `Black`, `Result`; `?` or `????.??.??` where missing, and `Result`
 //!   always the game's result), then the other tags in their order; a blank line; the
@@ -53,6 +72,16 @@
 //! assert_eq!(game.moves()[3].nags, vec![1]);
 //! assert_eq!(game.result(), "1-0");
 //! assert!(game.to_pgn().ends_with("1. e4 e5 2. Nf3 {develops} 2... Nc6 $1 1-0\n\n"));
+//!
+//! // A null move (ChessBase's `Z0`) is kept and written as `--`; a bad move ends the game's
+//! // reading, and the error keeps what came before it.
+//! let game = Game::from_pgn("1. e4 Z0 2. d4 *").unwrap();
+//! assert!(game.moves()[1].is_null());
+//! assert!(game.to_pgn().ends_with("1. e4 -- 2. d4 *\n\n"));
+//! let err = Game::from_pgn("[White \"Anderssen\"]\n\n1. e4 e5 2. Ke3 Nc6 1-0\n").unwrap_err();
+//! assert_eq!(err.line, 3);
+//! let partial = err.partial.unwrap();
+//! assert_eq!((partial.tag("White"), partial.moves().len(), partial.result()), (Some("Anderssen"), 2, "1-0"));
 //! ```
 
 mod reader;
@@ -86,10 +115,21 @@ pub struct GameMove {
 }
 
 impl GameMove {
-    /// The move.
+    /// The move ([`Move::NONE`] for a null move).
     pub fn mv(&self) -> Move {
         self.mv
     }
+
+    /// Whether this is a null move (the turn passed: `--`, `Z0`, `0000` or `@@@@` in PGN).
+    pub fn is_null(&self) -> bool {
+        self.mv == Move::NONE
+    }
+}
+
+/// Whether `text` is a null move as PGN writers spell it: `--`, `Z0` (ChessBase), `0000`
+/// (UCI) or `@@@@` (the spellings python-chess reads).
+pub(crate) fn is_null_move_text(text: &str) -> bool {
+    matches!(text, "--" | "Z0" | "0000" | "@@@@")
 }
 
 /// A game: tags, starting position, main line with comments and NAGs, result.
@@ -123,6 +163,8 @@ impl PartialEq for Game {
             && self.moves == other.moves
     }
 }
+
+impl Eq for Game {}
 
 impl Game {
     /// A game without tags or moves from `start`, result `*`.
@@ -224,20 +266,20 @@ impl Game {
         &mut self.moves
     }
 
-    /// Appends the move `m`, legal in [`Game::end_position`].
+    /// Appends the move `m`, legal in [`Game::end_position`]; [`Move::NONE`] appends a null
+    /// move ([`Game::push_null`]), so that the moves of a game pushed one by one make the
+    /// same game.
     ///
     /// # Errors
-    /// [`MoveError::Illegal`] when it is not; the game is unchanged.
+    /// [`MoveError::Illegal`] when it is not legal (for a null move: while in check); the
+    /// game is unchanged.
     pub fn push(&mut self, m: Move) -> Result<(), MoveError> {
-        match self.end.try_make_move(m) {
-            Ok(_) => {}
-            Err(MoveError::HistoryFull) => {
-                // A long game: keep only what repetition detection can still reach.
-                self.end.compact_history();
-                self.end.try_make_move(m)?;
-            }
-            Err(e) => return Err(e),
-        }
+        let played = if m == Move::NONE {
+            Self::retry_compacted(&mut self.end, |p| p.try_make_null_move())
+        } else {
+            Self::retry_compacted(&mut self.end, |p| p.try_make_move(m))
+        };
+        played?;
         self.moves.push(GameMove {
             mv: m,
             nags: Vec::new(),
@@ -246,14 +288,43 @@ impl Game {
         Ok(())
     }
 
-    /// Appends the move named by `san` (tolerant SAN) and returns it.
+    /// Plays `make` on `pos`; when the history is full (a long game), keeps only what
+    /// repetition detection can still reach and tries again.
+    fn retry_compacted<T>(
+        pos: &mut Position,
+        mut make: impl FnMut(&mut Position) -> Result<T, MoveError>,
+    ) -> Result<(), MoveError> {
+        match make(pos) {
+            Ok(_) => Ok(()),
+            Err(MoveError::HistoryFull) => {
+                pos.compact_history();
+                make(pos).map(|_| ())
+            }
+            Err(e) => Err(e),
+        }
+    }
+
+    /// Appends a null move (the turn passes), kept as [`Move::NONE`] and written as `--`.
     ///
     /// # Errors
-    /// The [`SanError`] of reading it; the game is unchanged.
+    /// [`MoveError::Illegal`] while the side to move is in check; the game is unchanged.
+    pub fn push_null(&mut self) -> Result<(), MoveError> {
+        self.push(Move::NONE)
+    }
+
+    /// Appends the move named by `san` (tolerant SAN, or a null move as `--`, `Z0`, `0000` or
+    /// `@@@@`, which gives [`Move::NONE`]) and returns it.
+    ///
+    /// # Errors
+    /// The [`SanError`] of reading it ([`SanError::Illegal`] for a null move in check); the
+    /// game is unchanged.
     pub fn push_san(&mut self, san: &str) -> Result<Move, SanError> {
-        let m = self
-            .end
-            .parse_san_with(san, crate::position::SanMode::Tolerant)?;
+        let m = if is_null_move_text(san.trim_end_matches(['!', '?'])) {
+            Move::NONE
+        } else {
+            self.end
+                .parse_san_with(san, crate::position::SanMode::Tolerant)?
+        };
         self.push(m).map_err(|_| SanError::Illegal)?;
         Ok(m)
     }
@@ -261,13 +332,15 @@ impl Game {
     /// Reads the first game of `text`.
     ///
     /// # Errors
-    /// The [`PgnError`] of that game, or [`PgnErrorKind::NoGame`] for text without one.
+    /// The [`PgnError`] of that game (with its [partial game](PgnError::partial) when it went
+    /// wrong in the movetext), or [`PgnErrorKind::NoGame`] for text without one.
     pub fn from_pgn(text: &str) -> Result<Game, PgnError> {
         PgnReader::new(text.as_bytes())
             .next()
             .unwrap_or(Err(PgnError {
                 line: 1,
                 kind: PgnErrorKind::NoGame,
+                partial: None,
             }))
     }
 }
@@ -302,13 +375,20 @@ pub enum PgnErrorKind {
     Io(String),
 }
 
-/// A malformed game: what and where (the reader goes on with the next game).
+/// A malformed game: what and where (the reader goes on with the next game), and what could
+/// be read of it.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct PgnError {
     /// The line (1-based, counted over the whole input) where the error was found.
     pub line: usize,
     /// What was wrong.
     pub kind: PgnErrorKind,
+    /// The game as read up to the error, when the error is in its movetext: its tags,
+    /// starting position, the moves before the bad token (with their comments and NAGs), and
+    /// as result its result token when its text has one, else its `[Result]` tag, else `*`.
+    /// `None` for an error in the tags (a malformed tag line, a bad `[FEN]`, an unsupported
+    /// `[Variant]`), for [`PgnErrorKind::NoGame`] and [`PgnErrorKind::Io`].
+    pub partial: Option<Box<Game>>,
 }
 
 impl fmt::Display for PgnError {

@@ -2,12 +2,14 @@
 //! keeps (so a database is read with allocations per game, not per line or per token), then
 //! parsed into a [`Game`].
 
-use super::{Game, PgnError, PgnErrorKind};
-use crate::position::{Position, SanMode};
+use super::{is_null_move_text, Game, PgnError, PgnErrorKind};
+use crate::moves::Move;
+use crate::position::{Position, SanError, SanMode};
 use std::io::BufRead;
 
 /// Reads the games of a PGN database one at a time: an iterator of `Result<Game, PgnError>`.
-/// A malformed game is an `Err` with its line number, and the next call goes on with the
+/// A malformed game is an `Err` with its line number and, when it went wrong in its movetext,
+/// the game as read up to the error ([`PgnError::partial`]); the next call goes on with the
 /// next game. Buffers (the line, the game's text) are kept from game to game.
 ///
 /// ```
@@ -19,6 +21,9 @@ use std::io::BufRead;
 /// let err = games[1].as_ref().unwrap_err();
 /// assert_eq!(err.line, 7);
 /// assert!(matches!(err.kind, PgnErrorKind::Move { ply: 1, .. }));
+/// // The partial game: the tags and the move before the bad one, and the result token.
+/// let partial = err.partial.as_ref().unwrap();
+/// assert_eq!((partial.tag("Event"), partial.moves().len(), partial.result()), (Some("b"), 1, "0-1"));
 /// assert_eq!(games[2].as_ref().unwrap().tag("Event"), Some("c"));
 /// ```
 pub struct PgnReader<R> {
@@ -34,6 +39,8 @@ pub struct PgnReader<R> {
     /// The current game's text, and where each of its lines starts: (offset, line number).
     text: String,
     lines: Vec<(usize, usize)>,
+    /// Whether the game's text ends with its result token (at the top level).
+    ends_with_result: bool,
     done: bool,
 }
 
@@ -116,6 +123,7 @@ impl<R: BufRead> PgnReader<R> {
             pending_no: None,
             text: String::new(),
             lines: Vec::new(),
+            ends_with_result: false,
             done: false,
         }
     }
@@ -134,6 +142,7 @@ impl<R: BufRead> PgnReader<R> {
             .map_err(|e| PgnError {
                 line: self.line_no + 1,
                 kind: PgnErrorKind::Io(e.to_string()),
+                partial: None,
             })?;
         if n == 0 {
             return Ok(None);
@@ -181,6 +190,7 @@ impl<R: BufRead> PgnReader<R> {
     fn gather(&mut self) -> Result<bool, PgnError> {
         self.text.clear();
         self.lines.clear();
+        self.ends_with_result = false;
         let mut scan = Scan::default();
         let mut movetext = false;
         while let Some(no) = self.next_line()? {
@@ -230,6 +240,7 @@ impl<R: BufRead> PgnReader<R> {
         match scan.line(line) {
             Some(end) => {
                 self.append(&line[..end], no);
+                self.ends_with_result = true;
                 let rest = line[end..].trim_start();
                 Some(if rest.is_empty() {
                     line.len()
@@ -306,17 +317,70 @@ fn add_comment(to: &mut String, text: &str) {
     }
 }
 
-/// The game in `r.text`.
+/// The game in `r.text`; for an error in the movetext, the error carries the game read up to
+/// it.
 fn parse_game<R: BufRead>(r: &PgnReader<R>) -> Result<Game, PgnError> {
+    let mut game = Game::default();
+    let mut setup_done = false;
+    let mut result = None;
+    match parse_into(r, &mut game, &mut setup_done, &mut result) {
+        Ok(()) => {
+            finish_result(&mut game, result);
+            Ok(game)
+        }
+        Err(mut e) => {
+            if setup_done {
+                // The result token ends the game's text (the reader found it there).
+                let token = r
+                    .ends_with_result
+                    .then(|| r.text.trim_end().rsplit(is_delimiter_char).next())
+                    .flatten()
+                    .filter(|t| is_result(t));
+                finish_result(&mut game, token);
+                e.partial = Some(Box::new(game));
+            }
+            Err(e)
+        }
+    }
+}
+
+fn is_delimiter_char(c: char) -> bool {
+    c.is_ascii() && is_delimiter(c as u8)
+}
+
+/// Sets the game's result from its token, else its `[Result]` tag, else `*`; the `[Result]`
+/// tag follows a token that contradicts it.
+fn finish_result(game: &mut Game, token: Option<&str>) {
+    game.result = match token {
+        Some(r) => r.to_string(),
+        None => game
+            .raw_tag("Result")
+            .filter(|r| is_result(r))
+            .unwrap_or("*")
+            .to_string(),
+    };
+    // The token wins over a contradicting tag: the tag follows it (never two results).
+    if game.raw_tag("Result").is_some_and(|t| t != game.result) {
+        let r = game.result.clone();
+        game.put_tag("Result", &r);
+    }
+}
+
+/// Reads `r.text` into `game` (tags, then once `setup_done` the moves); `result` is the result
+/// token found. On an error, `game` holds what was read before it.
+fn parse_into<'t, R: BufRead>(
+    r: &'t PgnReader<R>,
+    game: &mut Game,
+    setup_done: &mut bool,
+    result: &mut Option<&'t str>,
+) -> Result<(), PgnError> {
     let text = r.text.as_str();
     let b = text.as_bytes();
     let err = |offset: usize, kind: PgnErrorKind| PgnError {
         line: r.line_of(offset),
         kind,
+        partial: None,
     };
-    let mut game = Game::default();
-    let mut setup_done = false;
-    let mut result = None;
     // (offset of the FEN tag, ...) for the error's line.
     let mut fen_at = 0;
     let mut i = 0;
@@ -327,7 +391,7 @@ fn parse_game<R: BufRead>(r: &PgnReader<R>) -> Result<Game, PgnError> {
             continue;
         }
         match c {
-            b'[' if setup_done => {
+            b'[' if *setup_done => {
                 // A tag inside the movetext (one at the start of a line begins the next game).
                 return Err(err(i, PgnErrorKind::Tag));
             }
@@ -343,9 +407,9 @@ fn parse_game<R: BufRead>(r: &PgnReader<R>) -> Result<Game, PgnError> {
                 i = end;
                 continue;
             }
-            _ if !setup_done => {
-                setup(&mut game, fen_at, &err)?;
-                setup_done = true;
+            _ if !*setup_done => {
+                setup(game, fen_at, &err)?;
+                *setup_done = true;
                 continue;
             }
             b'{' => {
@@ -384,7 +448,7 @@ fn parse_game<R: BufRead>(r: &PgnReader<R>) -> Result<Game, PgnError> {
                 }
                 let tok = &text[start..i];
                 if is_result(tok) {
-                    result = Some(tok);
+                    *result = Some(tok);
                     continue;
                 }
                 if let Some(n) = tok.strip_prefix('$') {
@@ -396,10 +460,11 @@ fn parse_game<R: BufRead>(r: &PgnReader<R>) -> Result<Game, PgnError> {
                     }
                     continue;
                 }
-                // A move number (`12`, `12.`, `12...`), maybe glued to the move (`12.e4`).
+                // A move number (`12`, `12.`, `12...`), maybe glued to the move (`12.e4`); `0000`
+                // is a null move, not a number.
                 let digits = tok.bytes().take_while(u8::is_ascii_digit).count();
                 let dots = tok[digits..].bytes().take_while(|&c| c == b'.').count();
-                let mv = if digits > 0 && (dots > 0 || digits == tok.len()) {
+                let mv = if digits > 0 && (dots > 0 || digits == tok.len()) && tok != "0000" {
                     &tok[digits + dots..]
                 } else {
                     tok
@@ -416,52 +481,35 @@ fn parse_game<R: BufRead>(r: &PgnReader<R>) -> Result<Game, PgnError> {
                 let body = mv.trim_end_matches(['!', '?']);
                 let nag = suffix_nag(&mv[body.len()..]);
                 let ply = game.moves.len();
-                let m = game
-                    .end
-                    .parse_san_with(body, SanMode::Tolerant)
-                    .map_err(|error| {
-                        err(
-                            start,
-                            PgnErrorKind::Move {
-                                text: mv.to_string(),
-                                ply,
-                                error,
-                            },
-                        )
-                    })?;
-                game.push(m).map_err(|_| {
+                let move_error = |error| {
                     err(
                         start,
                         PgnErrorKind::Move {
                             text: mv.to_string(),
                             ply,
-                            error: crate::position::SanError::Illegal,
+                            error,
                         },
                     )
-                })?;
+                };
+                let m = if is_null_move_text(body) {
+                    Move::NONE
+                } else {
+                    game.end
+                        .parse_san_with(body, SanMode::Tolerant)
+                        .map_err(move_error)?
+                };
+                // A null move in check is refused here (see the module docs).
+                game.push(m).map_err(|_| move_error(SanError::Illegal))?;
                 if let (Some(nag), Some(m)) = (nag, game.moves.last_mut()) {
                     m.nags.push(nag);
                 }
             }
         }
     }
-    if !setup_done {
-        setup(&mut game, fen_at, &err)?;
+    if !*setup_done {
+        setup(game, fen_at, &err)?;
     }
-    game.result = match result {
-        Some(r) => r.to_string(),
-        None => game
-            .raw_tag("Result")
-            .filter(|r| is_result(r))
-            .unwrap_or("*")
-            .to_string(),
-    };
-    // The token wins over a contradicting tag: the tag follows it (never two results).
-    if game.raw_tag("Result").is_some_and(|t| t != game.result) {
-        let r = game.result.clone();
-        game.put_tag("Result", &r);
-    }
-    Ok(game)
+    Ok(())
 }
 
 /// Sets the game's starting position from its `[Variant]` and `[FEN]` tags.

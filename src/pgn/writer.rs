@@ -123,8 +123,12 @@ impl Game {
                 write!(number, "{}{dots}", pos.fullmove_number())?;
                 w.token(&number)?;
             }
-            let san = pos.to_san(gm.mv).map_err(|_| fmt::Error)?;
-            w.token(san.as_str())?;
+            if gm.is_null() {
+                w.token("--")?;
+            } else {
+                let san = pos.to_san(gm.mv).map_err(|_| fmt::Error)?;
+                w.token(san.as_str())?;
+            }
             for nag in &gm.nags {
                 number.clear();
                 write!(number, "${nag}")?;
@@ -134,11 +138,16 @@ impl Game {
             if after_comment {
                 w.comment(&gm.comment)?;
             }
-            // A game is a list of legal moves (see `Game::push`); a long one compacts.
-            if pos.try_make_move(gm.mv).is_err() {
-                pos.compact_history();
-                pos.try_make_move(gm.mv).map_err(|_| fmt::Error)?;
-            }
+            // A game is a list of legal moves and null moves (see `Game::push`); a long one
+            // compacts.
+            Game::retry_compacted(&mut pos, |p| {
+                if gm.is_null() {
+                    p.try_make_null_move()
+                } else {
+                    p.try_make_move(gm.mv)
+                }
+            })
+            .map_err(|_| fmt::Error)?;
         }
         w.token(&self.result)?;
         w.out.write_str("\n\n")
