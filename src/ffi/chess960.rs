@@ -4,7 +4,7 @@
 #![allow(non_camel_case_types)]
 
 use super::guard::{check, ffi_guard, read_position, try_ptr};
-use super::position::write_position;
+use super::position::{set_from_text, write_position};
 use super::text::{position_text, write_text};
 use super::{ChessMove, ChessPosition, ChessStatus, CHESS_FEN_MAX};
 use crate::moves::Move;
@@ -121,16 +121,8 @@ pub unsafe extern "C" fn chess_setFromFEN960(
     pos: *mut ChessPosition,
     fen: *const c_char,
 ) -> ChessStatus {
-    ffi_guard!({
-        if pos.is_null() {
-            return ChessStatus::CHESS_ERR_NULL_ARGUMENT;
-        }
-        let text = try_ptr!(c_str(fen));
-        let parsed = check!(Position::from_fen_960(text));
-        // SAFETY: `pos` is non-NULL and valid for writes by the caller's contract.
-        unsafe { write_position(pos, &parsed) };
-        ChessStatus::CHESS_OK
-    })
+    // SAFETY: forwarded caller contract.
+    ffi_guard!({ unsafe { set_from_text(pos, fen, Position::from_fen_960) } })
 }
 
 /// Sets `*pos` to Chess960 starting position `number` (0..959, the standard numbering; 518 is

@@ -3,7 +3,7 @@
 
 use super::guard::{check, ffi_guard, read_position, try_ptr};
 use super::{ChessGameStatus, ChessPosition, ChessStatus};
-use crate::position::{GameStatus, Position};
+use crate::position::{FenError, GameStatus, Position};
 use crate::types::{Color, PieceType, Square};
 use core::ffi::c_char;
 use core::mem::size_of;
@@ -33,6 +33,28 @@ pub(crate) unsafe fn write_position(p: *mut ChessPosition, pos: &Position) {
     }
 }
 
+/// The body of every FEN setter (`chess_setFromFEN`, `chess_setFromFENLenient`,
+/// `chess_setFromFEN960`): the NULL checks, the text, `parse`, and `*pos` written whole only
+/// on success.
+///
+/// # Safety
+/// `pos` is NULL or valid for writes of a `ChessPosition`; `fen` is NULL or a NUL-terminated
+/// string.
+pub(super) unsafe fn set_from_text(
+    pos: *mut ChessPosition,
+    fen: *const c_char,
+    parse: fn(&str) -> Result<Position, FenError>,
+) -> ChessStatus {
+    if pos.is_null() {
+        return ChessStatus::CHESS_ERR_NULL_ARGUMENT;
+    }
+    let text = try_ptr!(c_str(fen));
+    let parsed = check!(parse(text));
+    // SAFETY: `pos` is non-NULL and valid for writes by the caller's contract.
+    unsafe { write_position(pos, &parsed) };
+    ChessStatus::CHESS_OK
+}
+
 // ---------------------------------------------------------------------------------------------
 // Frozen API (issue 2): these signatures never change.
 // ---------------------------------------------------------------------------------------------
@@ -50,16 +72,8 @@ pub unsafe extern "C" fn chess_setFromFEN(
     pos: *mut ChessPosition,
     fen: *const c_char,
 ) -> ChessStatus {
-    ffi_guard!({
-        if pos.is_null() {
-            return ChessStatus::CHESS_ERR_NULL_ARGUMENT;
-        }
-        let text = try_ptr!(c_str(fen));
-        let parsed = check!(Position::from_fen(text));
-        // SAFETY: `pos` is non-NULL and valid for writes by the caller's contract.
-        unsafe { write_position(pos, &parsed) };
-        ChessStatus::CHESS_OK
-    })
+    // SAFETY: forwarded caller contract.
+    ffi_guard!({ unsafe { set_from_text(pos, fen, Position::from_fen) } })
 }
 
 /// True when the current position occurred twice before (three times in all), looking back
@@ -95,16 +109,8 @@ pub unsafe extern "C" fn chess_setFromFENLenient(
     pos: *mut ChessPosition,
     fen: *const c_char,
 ) -> ChessStatus {
-    ffi_guard!({
-        if pos.is_null() {
-            return ChessStatus::CHESS_ERR_NULL_ARGUMENT;
-        }
-        let text = try_ptr!(c_str(fen));
-        let parsed = check!(Position::from_fen_lenient(text));
-        // SAFETY: `pos` is non-NULL and valid for writes by the caller's contract.
-        unsafe { write_position(pos, &parsed) };
-        ChessStatus::CHESS_OK
-    })
+    // SAFETY: forwarded caller contract.
+    ffi_guard!({ unsafe { set_from_text(pos, fen, Position::from_fen_lenient) } })
 }
 
 /// Sets `*pos` to the standard starting position. `*pos` may be uninitialised; every one of
