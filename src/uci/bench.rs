@@ -21,6 +21,12 @@ use std::time::{Duration, Instant};
 /// the 2-core development machine).
 pub const DEFAULT_DEPTH: u32 = 13;
 
+/// `chesscore bench`'s node count at [`DEFAULT_DEPTH`]: the signature of the search and the
+/// evaluation ("no functional change" keeps it). `tests/bench_signature.rs` pins it in
+/// release builds (`scripts/test-all` runs it). A change that alters it updates this number
+/// deliberately, in the commit whose match shows the change gains.
+pub const SIGNATURE: u64 = 1_895_653;
+
 /// The bench positions (FEN).
 pub const BENCH_POSITIONS: [&str; 23] = [
     // The start position and the perft suite's positions 2 to 6.
