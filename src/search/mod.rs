@@ -373,22 +373,28 @@ impl Engine {
                 }
             }
             "Threads" => {
+                // Everything that can fail comes first: the new threads' tables, the counters
+                // and the room for them. Only then is the engine changed, so that running out
+                // of memory leaves it with the threads it had.
                 let n = int()? as usize;
-                let mut threads = Vec::new();
-                threads
-                    .try_reserve_exact(n)
+                let missing = n.saturating_sub(self.threads.len());
+                let mut fresh = Vec::new();
+                fresh
+                    .try_reserve_exact(missing)
                     .map_err(|_| OptionError::OutOfMemory)?;
-                let keep = self.threads.len().min(n);
-                threads.extend(self.threads.drain(..keep));
-                while threads.len() < n {
-                    threads.push(ThreadData::try_new_boxed().ok_or(OptionError::OutOfMemory)?);
+                while fresh.len() < missing {
+                    fresh.push(ThreadData::try_new_boxed().ok_or(OptionError::OutOfMemory)?);
                 }
                 let mut counters = Vec::new();
                 counters
                     .try_reserve_exact(n)
                     .map_err(|_| OptionError::OutOfMemory)?;
                 counters.resize_with(n, || AtomicU64::new(0));
-                self.threads = threads;
+                self.threads
+                    .try_reserve_exact(missing)
+                    .map_err(|_| OptionError::OutOfMemory)?;
+                self.threads.truncate(n);
+                self.threads.extend(fresh);
                 self.counters = counters;
             }
             "Clear Hash" => self.tt.clear(),
