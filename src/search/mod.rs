@@ -12,6 +12,7 @@
 //! [`thread`] (the search proper).
 
 pub mod history;
+mod params;
 pub mod picker;
 pub mod see;
 pub mod thread;

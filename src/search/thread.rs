@@ -10,6 +10,7 @@
 //! the 50-move rule and insufficient material are scored inside the tree.
 
 use super::history::{self, ContTable, History};
+use super::params;
 use super::picker::{MovePicker, QuietContext};
 use super::see::{gain, see_ge};
 use super::time::TimeBudget;
@@ -83,7 +84,7 @@ impl ThreadData {
         let mut lmr = [[0u8; 64]; 64];
         for (d, row) in lmr.iter_mut().enumerate().skip(1) {
             for (m, r) in row.iter_mut().enumerate().skip(1) {
-                *r = (0.75 + (d as f64).ln() * (m as f64).ln() / 2.25) as u8;
+                *r = params::lmr_base(d, m);
             }
         }
         try_box(ThreadData {
@@ -425,7 +426,8 @@ impl Searcher<'_, '_> {
         };
         while let Some(m) = picker.next(pos, &self.td.hist, &empty) {
             if !in_check {
-                if stand_pat + gain(pos, m) + 200 <= alpha && !m.is_promotion() {
+                if stand_pat + gain(pos, m) + params::QS_DELTA_MARGIN <= alpha && !m.is_promotion()
+                {
                     continue;
                 }
                 if !see_ge(pos, m, 0) {
@@ -573,25 +575,30 @@ impl Searcher<'_, '_> {
 
         if !in_check && !pv_node && excluded == Move::NONE {
             // Reverse futility pruning.
-            if depth <= 8 && eval - 80 * (depth - improving as i32) >= beta && eval < MATE_BOUND {
+            if depth <= params::RFP_MAX_DEPTH
+                && eval - params::RFP_MARGIN_PER_PLY * (depth - improving as i32) >= beta
+                && eval < MATE_BOUND
+            {
                 return eval;
             }
             // Razoring.
-            if depth <= 3 && eval + 250 * depth < alpha {
+            if depth <= params::RAZOR_MAX_DEPTH
+                && eval + params::RAZOR_MARGIN_PER_PLY * depth < alpha
+            {
                 let v = self.qsearch(pos, alpha, alpha + 1, ply, false);
                 if v <= alpha {
                     return v;
                 }
             }
             // Null-move pruning.
-            if depth >= 3
+            if depth >= params::NMP_MIN_DEPTH
                 && eval >= beta
-                && static_eval >= beta - 20 * depth + 160
+                && static_eval >= beta - params::NMP_EVAL_PER_PLY * depth + params::NMP_EVAL_BASE
                 && ply >= 1
                 && self.td.stack[ply - 1].current != Move::NONE
                 && has_pieces
             {
-                let r = 3 + depth / 3 + ((eval - beta) / 200).min(3);
+                let r = params::nmp_reduction(depth, eval - beta);
                 self.td.stack[ply].current = Move::NONE;
                 self.td.stack[ply].piece = 0;
                 self.td.stack[ply + 1].plies_from_null = 0;
@@ -608,7 +615,11 @@ impl Searcher<'_, '_> {
         }
 
         // Internal iterative reduction: no hash move to lead a deep search.
-        if tt_move == Move::NONE && depth >= 4 && (pv_node || cut_node) && excluded == Move::NONE {
+        if tt_move == Move::NONE
+            && depth >= params::IIR_MIN_DEPTH
+            && (pv_node || cut_node)
+            && excluded == Move::NONE
+        {
             depth -= 1;
         }
 
@@ -656,13 +667,16 @@ impl Searcher<'_, '_> {
             let mut prune_quiet = false;
             if may_prune {
                 if quiet {
-                    let lmp = (3 + depth * depth) / if improving { 1 } else { 2 };
-                    prune_quiet = depth <= 8
-                        && (moves_tried > lmp
-                            || (!in_check && static_eval + 100 + 100 * depth <= alpha)
-                            || (depth <= 3 && hist_score < -4000 * depth)
-                            || !see_ge(pos, m, -60 * depth));
-                } else if depth <= 8 && !see_ge(pos, m, -25 * depth * depth) {
+                    prune_quiet = depth <= params::SHALLOW_PRUNE_MAX_DEPTH
+                        && (moves_tried > params::lmp_limit(depth, improving)
+                            || (!in_check
+                                && static_eval + params::futility_margin(depth) <= alpha)
+                            || (depth <= params::HISTORY_PRUNE_MAX_DEPTH
+                                && hist_score < -params::HISTORY_PRUNE_PER_PLY * depth)
+                            || !see_ge(pos, m, params::see_quiet_threshold(depth)));
+                } else if depth <= params::SHALLOW_PRUNE_MAX_DEPTH
+                    && !see_ge(pos, m, params::see_capture_threshold(depth))
+                {
                     continue;
                 }
             }
@@ -672,12 +686,12 @@ impl Searcher<'_, '_> {
             if ply > 0
                 && m == tt_move
                 && excluded == Move::NONE
-                && depth >= 8
-                && tt_depth >= depth - 3
+                && depth >= params::SINGULAR_MIN_DEPTH
+                && tt_depth >= depth - params::SINGULAR_TT_DEPTH_SLACK
                 && tt_bound != Bound::Upper
                 && tt_score.abs() < MATE_BOUND
             {
-                let s_beta = tt_score - 2 * depth;
+                let s_beta = tt_score - params::SINGULAR_MARGIN_PER_PLY * depth;
                 self.td.stack[ply].excluded = m;
                 let v = self.search(
                     pos,
@@ -713,7 +727,7 @@ impl Searcher<'_, '_> {
             let new_depth = depth - 1 + extension;
 
             let mut score;
-            if depth >= 3 && moves_tried > 1 + pv_node as i32 && quiet {
+            if depth >= params::LMR_MIN_DEPTH && moves_tried > 1 + pv_node as i32 && quiet {
                 let mut r =
                     self.td.lmr[(depth as usize).min(63)][(moves_tried as usize).min(63)] as i32;
                 r += !pv_node as i32;
@@ -724,7 +738,7 @@ impl Searcher<'_, '_> {
                     || m == self.td.stack[ply].killers[1]
                     || m == counter) as i32;
                 if quiet {
-                    r -= hist_score / 8000;
+                    r -= hist_score / params::LMR_HISTORY_DIVISOR;
                 }
                 let d = (new_depth - r.max(0)).clamp(1, new_depth.max(1));
                 score = -self.search(pos, -alpha - 1, -alpha, d, ply + 1, false, true);
@@ -986,12 +1000,13 @@ impl Searcher<'_, '_> {
             }
             for pv_idx in 0..lines {
                 let prev = self.td.root[pv_idx].prev_score;
-                let mut delta = 15;
-                let (mut alpha, mut beta) = if depth >= 4 && prev.abs() < MATE_BOUND {
-                    ((prev - delta).max(-INFINITE), (prev + delta).min(INFINITE))
-                } else {
-                    (-INFINITE, INFINITE)
-                };
+                let mut delta = params::ASPIRATION_DELTA;
+                let (mut alpha, mut beta) =
+                    if depth >= params::ASPIRATION_MIN_DEPTH && prev.abs() < MATE_BOUND {
+                        ((prev - delta).max(-INFINITE), (prev + delta).min(INFINITE))
+                    } else {
+                        (-INFINITE, INFINITE)
+                    };
                 loop {
                     let v = self.root_search(pos, alpha, beta, depth, pv_idx);
                     // Stable sort of the lines still open by their new scores.
