@@ -211,7 +211,7 @@ fn main() {
         let mut out = String::new();
         out.push_str(
             "//! The evaluation weights in use, written by the Texel tuner (`examples/tune.rs`;\n\
-             //! README.md, \"Tuning the evaluation\", gives the commands that rebuild them).\n\n\
+             //! docs/engine.md, \"Tuning the evaluation\", gives the commands that rebuild them).\n\n\
              use super::features::NUM_FEATURES;\nuse super::score::S;\n\n\
              /// The weights, indexed by the constants of [`super::features`].\n\
              #[rustfmt::skip]\npub static WEIGHTS: [S; NUM_FEATURES] = [\n",

@@ -668,7 +668,7 @@ fn run(data: &[u8]) {
             "chess_sideToMove returned {side} ({how})"
         );
         // Any byte: on a corrupted but plausible position the read-only calls answer
-        // nonsense by design (README, "Corrupted and uninitialised positions").
+        // nonsense by design (docs/decisions.md, "Corrupted and uninitialised positions").
         lib_call("chess_pieceOn", || ffi::chess_pieceOn(p, sq));
         for color in 0..2 {
             for t in 0..7 {

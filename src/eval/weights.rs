@@ -1,5 +1,5 @@
 //! The evaluation weights in use, written by the Texel tuner (`examples/tune.rs`;
-//! README.md, "Tuning the evaluation", gives the commands that rebuild them).
+//! docs/engine.md, "Tuning the evaluation", gives the commands that rebuild them).
 
 use super::features::NUM_FEATURES;
 use super::score::S;

@@ -135,7 +135,7 @@ pub unsafe extern "C" fn chess_setStartPosition(pos: *mut ChessPosition) -> Ches
 /// `chess_setFromFEN` enforces), else `CHESS_ERR_INVALID_POSITION`. The calls that change a
 /// position (checked make and unmake, null moves, perft) run this check themselves; the
 /// read-only calls and the unchecked twins run only a cheap one that keeps them memory-safe
-/// (see the README). Use it on bytes from a file or another process.
+/// (see docs/abi.md). Use it on bytes from a file or another process.
 ///
 /// # Safety
 /// `pos` is NULL or points to a `ChessPosition`.

@@ -1,11 +1,11 @@
 #!/usr/bin/env python3
 """Writes a set of balanced opening positions for engine matches.
 
-Each opening is one of the 23 built-in lines of ../shared/tools/strength/openings.txt (or the
-file given) followed by 4 random legal plies, kept only when Stockfish (depth 12) scores it
+Each opening is one of the lines of BASE_OPENINGS (the match runner's openings.txt: one line
+of UCI moves each, `name | moves # comment`) followed by 4 random legal plies, kept only when Stockfish (depth 12) scores it
 within +-60 centipawns. Seeded, so the same command writes the same file:
 
-    tools/strength/make_openings.py OUT.epd COUNT [SEED] [BASE_OPENINGS]
+    tools/strength/make_openings.py OUT.epd COUNT SEED BASE_OPENINGS
 """
 import random
 import sys
@@ -13,9 +13,9 @@ import sys
 import chess
 import chess.engine
 
-out, count = sys.argv[1], int(sys.argv[2])
-seed = int(sys.argv[3]) if len(sys.argv) > 3 else 1
-base = sys.argv[4] if len(sys.argv) > 4 else "../shared/tools/strength/openings.txt"
+if len(sys.argv) != 5:
+    sys.exit("usage: tools/strength/make_openings.py OUT.epd COUNT SEED BASE_OPENINGS")
+out, count, seed, base = sys.argv[1], int(sys.argv[2]), int(sys.argv[3]), sys.argv[4]
 rng = random.Random(seed)
 lines = [l.split("|")[-1].split("#")[0].strip() for l in open(base)]
 lines = [l for l in lines if l]

@@ -1,8 +1,8 @@
 #!/usr/bin/env bash
-# The strength runs of README "Strength": chesscore against the engines Debian packages at
+# The strength runs of docs/results/strength.md: chesscore against the engines Debian packages at
 # 5 s + 0.05 s a game, one thread and 16 MiB of hash each, through python-chess's UCI client
-# (the shared match runner, ../shared/tools/strength/match.py beside this checkout, or
-# $MATCH_PY). Prints W/D/L, score and Elo with 95% error bars per opponent and keeps each
+# (the match runner named by $MATCH_PY: the team's match.py, kept outside this repository).
+# Prints W/D/L, score and Elo with 95% error bars per opponent and keeps each
 # match's log and PGN in $OUT (default build/strength).
 #
 #   tools/strength/strength.sh [GAMES] [OPPONENT...]
@@ -17,7 +17,7 @@ games=${1:-100}
 shift || true
 opponents=("$@")
 [ ${#opponents[@]} -gt 0 ] || opponents=(gnuchess phalanx toga2 sf:elo=2500)
-match_py=${MATCH_PY:-../shared/tools/strength/match.py}
+match_py=${MATCH_PY:?set MATCH_PY to the match runner (match.py) to use}
 out=${OUT:-build/strength}
 mkdir -p "$out"
 cargo build --release --bin chesscore --quiet
