@@ -1,7 +1,7 @@
 //! How well the static value predicts a searched one, for forward pruning at chance nodes
-//! (ChanceProbCut, tried and rejected: docs/dice-search.md "ChanceProbCut"): at pre-roll
-//! positions of seeded greedy/random games (every third turn from the fifth), the static
-//! evaluation against the exact value of the chance node searched to depth D
+//! (ChanceProbCut, tried and rejected: docs/results/dice-search.md "ChanceProbCut"): at
+//! pre-roll positions of seeded greedy/random games (every third turn from the fifth), the
+//! static evaluation against the exact value of the chance node searched to depth D
 //! ([`SearchConfig::ALL_EXACT`]): the least-squares line `search = slope * static + b`
 //! with its residual spread, and the distribution of `search - static`. Positions with a
 //! value at `EVAL_MAX` or beyond (a win in the band, or a saturated evaluation) are left out.
