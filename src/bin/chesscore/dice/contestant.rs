@@ -1,0 +1,106 @@
+//! The players that `chesscore dice` and `chesscore dice match` name: built in, or the engine
+//! in one of its configurations.
+
+use crate::MAX_THREADS;
+use chesscore::dice::eval::heuristic::HeuristicPlayer;
+use chesscore::dice::player::Rng;
+use chesscore::dice::search::player::EnginePlayer;
+use chesscore::dice::search::{DiceLimits, SearchConfig};
+use chesscore::dice::{Player, PlayerKind, Rules};
+
+/// A player of `chesscore dice` and `chesscore dice match`: built in, or the engine.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub(super) enum Contestant {
+    /// random or greedy.
+    Builtin(PlayerKind),
+    /// This search with a configuration: `engine` is [`SearchConfig::ALL`], `engine:NAME`
+    /// one of [`SearchConfig::NAMED`] (for matches between versions of the search); with
+    /// `@N` on N threads (`None`: `--threads`); with `/dN` to depth N every move, whatever
+    /// the time (for measuring what a turn of depth is worth).
+    Engine(SearchConfig, Option<usize>, Option<u32>),
+    /// Plain expectimax ([`SearchConfig::PLAIN`]), same evaluator and limits.
+    Expectimax,
+    /// Greedy with king exposure and king attack terms ([`HeuristicPlayer`]): the baseline
+    /// of the published three-dice bots.
+    Heuristic,
+}
+
+impl Contestant {
+    pub(super) fn name(self) -> String {
+        match self {
+            Contestant::Builtin(k) => k.name().to_owned(),
+            Contestant::Engine(c, threads, depth) => {
+                let name = SearchConfig::NAMED.iter().find(|(_, n)| *n == c).map_or(
+                    "engine",
+                    |(name, _)| match *name {
+                        "all" => "engine",
+                        _ => name,
+                    },
+                );
+                let name = match threads {
+                    Some(n) => format!("{name}@{n}"),
+                    None => name.to_owned(),
+                };
+                match depth {
+                    Some(d) => format!("{name}/d{d}"),
+                    None => name,
+                }
+            }
+            Contestant::Expectimax => "expectimax".to_owned(),
+            Contestant::Heuristic => "heuristic".to_owned(),
+        }
+    }
+
+    pub(super) fn from_name(s: &str) -> Option<Contestant> {
+        if let Some((engine, d)) = s.rsplit_once("/d") {
+            let d: u32 = d.parse().ok().filter(|d| (1..=64).contains(d))?;
+            return match Contestant::from_name(engine)? {
+                Contestant::Engine(c, n, None) => Some(Contestant::Engine(c, n, Some(d))),
+                _ => None,
+            };
+        }
+        if let Some((engine, n)) = s.split_once('@') {
+            let n: usize = n.parse().ok().filter(|n| (1..=MAX_THREADS).contains(n))?;
+            return match Contestant::from_name(engine)? {
+                Contestant::Engine(c, None, None) => Some(Contestant::Engine(c, Some(n), None)),
+                _ => None,
+            };
+        }
+        match s {
+            "engine" => Some(Contestant::Engine(SearchConfig::ALL, None, None)),
+            "expectimax" => Some(Contestant::Expectimax),
+            "heuristic" => Some(Contestant::Heuristic),
+            _ => match s.strip_prefix("engine:") {
+                Some(config) => {
+                    SearchConfig::from_name(config).map(|c| Contestant::Engine(c, None, None))
+                }
+                None => PlayerKind::from_name(s).map(Contestant::Builtin),
+            },
+        }
+    }
+
+    /// The player for games of `rules`, drawing from `seed` where it draws at random; an
+    /// engine without `@N` searches on `threads` threads.
+    pub(super) fn player(
+        self,
+        rules: Rules,
+        seed: u64,
+        limits: DiceLimits,
+        hash: usize,
+        threads: usize,
+    ) -> Box<dyn Player> {
+        match self {
+            Contestant::Builtin(k) => k.player(Rng(seed)),
+            Contestant::Heuristic => Box::new(HeuristicPlayer::new(rules, Rng(seed))),
+            Contestant::Engine(c, n, depth) => {
+                let limits = depth.map_or(limits, DiceLimits::depth);
+                let mut p = EnginePlayer::new(c, limits, hash);
+                p.engine().set_threads(n.unwrap_or(threads));
+                Box::new(p)
+            }
+            Contestant::Expectimax => {
+                Box::new(EnginePlayer::new(SearchConfig::PLAIN, limits, hash))
+            }
+        }
+    }
+}
