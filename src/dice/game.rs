@@ -52,6 +52,10 @@ pub(crate) struct Header {
 
 const _: () = assert!(core::mem::size_of::<Header>() == 40);
 
+/// A saved turn state ([`DiceGame::turn_snapshot`]).
+#[derive(Copy, Clone, Debug)]
+pub(crate) struct TurnSnapshot(Header);
+
 impl Header {
     /// Every field in range and consistent with the others: rule set, phase, winner, dice
     /// (none before the roll, the rule set's number after it), micro-move count, en passant
@@ -292,11 +296,40 @@ impl DiceGame {
         if self.rules() == Rules::OneDie && self.movable_types() & roll.mask() == 0 {
             return Err(DiceError::InvalidRoll);
         }
+        self.set_roll_unchecked(roll);
+        Ok(())
+    }
+
+    /// [`DiceGame::set_roll`] without its checks, for the search: it sets only the rolls of a
+    /// chance node's outcome list, on a game awaiting its roll.
+    #[inline]
+    pub(crate) fn set_roll_unchecked(&mut self, roll: Roll) {
         self.h.dice = roll;
         self.h.phase = Phase::AwaitingMove as u8;
         self.h.micro = 0;
         self.h.turn_resets_clock = 0;
-        Ok(())
+    }
+
+    /// Replaces the dice still to play, nothing else, and returns the dice it replaced (the
+    /// search's table key of one piece type of a roll; it puts the dice back at once).
+    #[inline]
+    pub(crate) fn replace_dice_unchecked(&mut self, dice: Roll) -> Roll {
+        core::mem::replace(&mut self.h.dice, dice)
+    }
+
+    /// The state of the turn (the roll, the phase, the turn's micro-moves, clocks and
+    /// targets): what the search saves before it sets a roll and puts back after with
+    /// [`DiceGame::restore_turn`]. A 40-byte copy.
+    #[inline]
+    pub(crate) fn turn_snapshot(&self) -> TurnSnapshot {
+        TurnSnapshot(self.h)
+    }
+
+    /// Puts back the turn state of [`DiceGame::turn_snapshot`] (the board is the caller's to
+    /// restore: the search unmakes its moves first).
+    #[inline]
+    pub(crate) fn restore_turn(&mut self, snapshot: TurnSnapshot) {
+        self.h = snapshot.0;
     }
 
     /// Takes back the roll of a turn in which nothing has been played yet (the chance node

@@ -265,16 +265,6 @@ pub(super) fn clamp_window(v: i64) -> i32 {
     v.clamp(NEG_INF as i64, POS_INF as i64) as i32
 }
 
-/// Sets the roll without the checks of [`DiceGame::set_roll`] (the search only sets rolls
-/// the chance node's outcomes list).
-#[inline]
-pub(super) fn roll_unchecked(game: &mut DiceGame, roll: Roll) {
-    game.h.dice = roll;
-    game.h.phase = Phase::AwaitingMove as u8;
-    game.h.micro = 0;
-    game.h.turn_resets_clock = 0;
-}
-
 impl Searcher {
     /// Counts a node; every 1024 nodes checks time, the node limit and the stop flag.
     #[inline]
@@ -384,7 +374,7 @@ impl Searcher {
         };
         let d = outcomes.denominator as i64;
         let n = outcomes.len;
-        let saved = game.h;
+        let saved = game.turn_snapshot();
         let pruning = self.config.star1;
         // Per-outcome bounds of the decision nodes' values (Star1's L and U, tightened).
         let mut lo = [L; MAX_OUTCOMES];
@@ -440,7 +430,7 @@ impl Searcher {
                 }
                 let target = target.min(hi[i] as i64);
                 let t = target.max(L as i64 + 1) as i32;
-                roll_unchecked(game, oc.roll);
+                game.set_roll_unchecked(oc.roll);
                 let shared_lb = if share {
                     known_lower(&types, game.h.dice)
                 } else {
@@ -468,7 +458,7 @@ impl Searcher {
                     }
                     v
                 };
-                game.h = saved;
+                game.restore_turn(saved);
                 if self.aborted {
                     return 0;
                 }
@@ -480,9 +470,9 @@ impl Searcher {
                     // same null window settles it: a lower bound, or (every leaf seen) its
                     // exact value.
                     if let Some((m, pv)) = probed[i] {
-                        roll_unchecked(game, oc.roll);
+                        game.set_roll_unchecked(oc.roll);
                         let v2 = self.decision_seeded(game, depth, ply, t - 1, t, m, pv);
-                        game.h = saved;
+                        game.restore_turn(saved);
                         if self.aborted {
                             return 0;
                         }
@@ -581,7 +571,7 @@ impl Searcher {
             } else {
                 (NEG_INF, POS_INF)
             };
-            roll_unchecked(game, oc.roll);
+            game.set_roll_unchecked(oc.roll);
             let v = if share {
                 self.shared_decision(game, depth, ply, a, b, &mut types)
             } else {
@@ -590,7 +580,7 @@ impl Searcher {
                     None => self.decision(game, depth, ply, a, b),
                 }
             };
-            game.h = saved;
+            game.restore_turn(saved);
             if self.aborted {
                 return 0;
             }
@@ -1072,13 +1062,12 @@ impl Searcher {
         if self.tick() {
             return TypeResult::UNKNOWN;
         }
-        let roll = game.h.dice;
-        game.h.dice = Roll {
+        let roll = game.replace_dice_unchecked(Roll {
             count: 1,
             faces: [face, 0, 0],
-        };
+        });
         let key = node_key(game);
-        game.h.dice = roll;
+        game.replace_dice_unchecked(roll);
         let mut tt_move = Move::NONE;
         if self.config.tt {
             if let Some(e) = self.tt.probe(key) {

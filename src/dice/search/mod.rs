@@ -923,8 +923,7 @@ impl DiceEngine {
         for oc in list.as_slice() {
             let mut line = TurnLine::default();
             let mut rg = g.clone();
-            rg.h.dice = oc.roll;
-            rg.h.phase = Phase::AwaitingMove as u8;
+            rg.set_roll_unchecked(oc.roll);
             if let Some(&m) = rg.moves().as_slice().first() {
                 line.moves[0] = m;
                 line.len = 1;
@@ -942,17 +941,14 @@ impl DiceEngine {
             });
         }
         let helpers = self.start_helpers(game, RootKind::Chance, limits);
-        let saved = g.h;
+        let saved = g.turn_snapshot();
         'deepen: for depth in 1..=Self::max_depth(limits) {
             let mut sum = 0i64;
             for adv in out.iter_mut() {
-                g.h.dice = adv.roll;
-                g.h.phase = Phase::AwaitingMove as u8;
-                g.h.micro = 0;
-                g.h.turn_resets_clock = 0;
+                g.set_roll_unchecked(adv.roll);
                 self.s.lines = [TurnLine::default(); 4];
                 let v = self.s.decision(&mut g, depth, 0, NEG_INF, POS_INF);
-                g.h = saved;
+                g.restore_turn(saved);
                 if self.s.aborted {
                     break 'deepen;
                 }

@@ -33,7 +33,7 @@
 //! (one pseudo-legal capture generation per node finds the types) is worth `s` without a
 //! generation. No table. Configurations without `star1` search the definition in full.
 
-use super::expectimax::{ceil_div, clamp_window, floor_div, roll_unchecked, OutcomeList, Searcher};
+use super::expectimax::{ceil_div, clamp_window, floor_div, OutcomeList, Searcher};
 use super::expectimax::{NEG_INF, POS_INF};
 use super::order;
 use super::WIN;
@@ -176,7 +176,7 @@ impl Searcher {
             self.fixed[rules as usize]
         };
         let d = outcomes.denominator as i64;
-        let saved = game.h;
+        let saved = game.turn_snapshot();
         let total: i64 = outcomes.as_slice().iter().map(|o| o.weight as i64).sum();
         let mut sum = 0i64;
         let mut rest_ub = total * U as i64;
@@ -197,9 +197,9 @@ impl Searcher {
             } else {
                 (NEG_INF, POS_INF)
             };
-            roll_unchecked(game, oc.roll);
+            game.set_roll_unchecked(oc.roll);
             let v = self.qdecision(game, qdepth, ply, a, b, stand);
-            game.h = saved;
+            game.restore_turn(saved);
             if self.aborted {
                 return 0;
             }
