@@ -9,9 +9,6 @@ use crate::moves::Move;
 /// History values stay within ±`HISTORY_MAX` (the "gravity" update saturates there).
 pub const HISTORY_MAX: i32 = 16384;
 
-/// Indexes of a piece: the raw piece value (color << 3 | type), 0..16.
-pub type PieceIndex = usize;
-
 /// One continuation table: `[piece][to]` of the current move.
 pub type ContTable = [[i16; 64]; 16];
 

@@ -3,21 +3,22 @@
 //! [`Engine`] owns the transposition table and one set of per-thread tables for each search
 //! thread (allocated when the engine is created or resized by an option, never during a
 //! search). [`Engine::search`] runs iterative deepening with aspiration windows and a
-//! principal variation search ([`thread`]) on the `Threads` option's threads (Lazy SMP: all
+//! principal variation search (`thread.rs`) on the `Threads` option's threads (Lazy SMP: all
 //! threads search the same root and share the table; the calling thread is the main one), and
 //! returns a [`SearchResult`]. [`StopHandle`] stops a search from any thread.
 //!
-//! Module map: [`tt`] (transposition table), [`picker`] (staged move ordering), [`see`]
-//! (static exchange), [`history`] (ordering statistics), [`time`] (time management),
-//! [`thread`] (the search proper).
+//! The modules inside are the engine's own, not part of the library's API: `tt.rs`
+//! (transposition table), `picker.rs` (staged move ordering), `see.rs` (static exchange),
+//! `history.rs` (ordering statistics), `time.rs` (time management), `params.rs` (the
+//! tunables), `thread.rs` (the search proper).
 
-pub mod history;
+pub(crate) mod history;
 mod params;
-pub mod picker;
-pub mod see;
-pub mod thread;
-pub mod time;
-pub mod tt;
+pub(crate) mod picker;
+pub(crate) mod see;
+pub(crate) mod thread;
+pub(crate) mod time;
+pub(crate) mod tt;
 
 use crate::eval::Evaluator;
 use crate::moves::{Move, MoveList};

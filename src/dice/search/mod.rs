@@ -4,8 +4,8 @@
 //! Module map: [`expectimax`] (chance and decision nodes, Star1/Star2, exactness), [`tt`]
 //! (the table and its keys, shared by the threads without locks), `evalcache` (each
 //! thread's static values by game key), `smp` (Lazy SMP: the helper threads), [`order`] (move and outcome ordering), [`player`] (the engine and plain
-//! expectimax as [`crate::dice::Player`]s), [`arena`] (matches between players, score and
-//! Elo).
+//! expectimax as [`crate::dice::Player`]s). Matches between players (the arena) live with
+//! `chesscore dice match`, in the binary.
 //!
 //! # Design
 //! [`DiceEngine`] owns its table (allocated when the engine is made or resized with
@@ -90,7 +90,6 @@
 //!   weighted by the chance of rolling them; on in [`SearchConfig::ALL`] for two dice only,
 //!   where a match showed it gains (docs/dice-search.md has the numbers).
 
-pub mod arena;
 mod evalcache;
 pub mod expectimax;
 pub mod order;
