@@ -3,6 +3,11 @@
 //! the counter-move, then the other quiet moves by their histories, then the losing
 //! captures. Moves come from the legal generator one class at a time, so a stage that a
 //! cutoff makes unnecessary is never generated.
+//!
+//! Quiescence has its own picker ([`MovePicker::new_qsearch`]): captures and queen
+//! promotions, or every evasion when in check. The main-search picker always gives every
+//! legal move; the search's shallow pruning drops quiet moves itself, after the make,
+//! because a quiet move that gives check is not pruned.
 
 use super::history::{ContTable, History};
 use super::see::{see_ge, SEE_VALUE};
@@ -39,8 +44,9 @@ pub struct MovePicker {
     cursor: usize,
     bad: MoveList,
     bad_cursor: usize,
-    /// Set by the search to skip the remaining quiet moves (late-move and futility pruning).
-    pub skip_quiets: bool,
+    /// Quiescence only: generate the captures and queen promotions (not in check) rather
+    /// than every evasion (in check). Unused by the main-search stages.
+    qs_captures_only: bool,
 }
 
 /// What the picker needs to score quiet moves: the continuation tables of the moves one and
@@ -71,7 +77,7 @@ impl MovePicker {
             cursor: 0,
             bad: MoveList::new(),
             bad_cursor: 0,
-            skip_quiets: false,
+            qs_captures_only: false,
         }
     }
 
@@ -80,7 +86,7 @@ impl MovePicker {
     pub fn new_qsearch(tt_move: Move, in_check: bool) -> MovePicker {
         let mut p = MovePicker::new(tt_move, [Move::NONE; 2], Move::NONE);
         p.stage = Stage::QsGen;
-        p.skip_quiets = !in_check;
+        p.qs_captures_only = !in_check;
         p
     }
 
@@ -189,7 +195,7 @@ impl MovePicker {
                         Stage::Killer2 => Stage::Counter,
                         _ => Stage::GenQuiets,
                     };
-                    if self.skip_quiets || m == Move::NONE || m == self.tt_move || !is_quiet(m) {
+                    if m == Move::NONE || m == self.tt_move || !is_quiet(m) {
                         continue;
                     }
                     if self.stage == Stage::GenQuiets
@@ -206,9 +212,6 @@ impl MovePicker {
                 }
                 Stage::GenQuiets => {
                     self.stage = Stage::Quiets;
-                    if self.skip_quiets {
-                        continue;
-                    }
                     self.moves.clear();
                     pos.generate_moves(
                         Legality::Legal,
@@ -219,25 +222,19 @@ impl MovePicker {
                     self.score_quiets(pos, hist, ctx);
                     self.cursor = 0;
                 }
-                Stage::Quiets => {
-                    if self.skip_quiets {
-                        self.stage = Stage::BadCaptures;
-                        continue;
-                    }
-                    match self.pick_best() {
-                        Some((m, _)) => {
-                            if m == self.tt_move
-                                || m == self.killers[0]
-                                || m == self.killers[1]
-                                || m == self.counter
-                            {
-                                continue;
-                            }
-                            return Some(m);
+                Stage::Quiets => match self.pick_best() {
+                    Some((m, _)) => {
+                        if m == self.tt_move
+                            || m == self.killers[0]
+                            || m == self.killers[1]
+                            || m == self.counter
+                        {
+                            continue;
                         }
-                        None => self.stage = Stage::BadCaptures,
+                        return Some(m);
                     }
-                }
+                    None => self.stage = Stage::BadCaptures,
+                },
                 Stage::BadCaptures => {
                     if self.bad_cursor < self.bad.len() {
                         let m = self.bad.as_slice()[self.bad_cursor];
@@ -248,14 +245,13 @@ impl MovePicker {
                 }
                 Stage::QsGen => {
                     self.moves.clear();
-                    let in_check = !self.skip_quiets;
-                    let gen = if in_check {
-                        GenType::All
-                    } else {
+                    let gen = if self.qs_captures_only {
                         GenType::Captures
+                    } else {
+                        GenType::All
                     };
                     pos.generate_moves(Legality::Legal, gen, ALL_PIECE_TYPES, &mut self.moves);
-                    if !in_check {
+                    if self.qs_captures_only {
                         // Quiet queen promotions join the captures.
                         let mut promos = MoveList::new();
                         pos.generate_moves(
@@ -298,6 +294,98 @@ impl MovePicker {
                     None => self.stage = Stage::Done,
                 },
                 Stage::Done => return None,
+            }
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use std::collections::HashSet;
+
+    const FENS: [&str; 6] = [
+        "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
+        "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1",
+        // Quiet and capturing promotions, both colours.
+        "n1n5/PPPk4/8/8/8/8/4Kppp/5N1N b - - 0 1",
+        // En passant.
+        "4k3/8/8/3pP3/8/8/8/4K3 w - d6 0 1",
+        // In check (evasions, a capture among them).
+        "4k3/8/8/8/8/5n2/8/4KR2 w - - 0 1",
+        // Double check.
+        "4k3/8/8/8/1b6/8/4r3/R3K3 w Q - 0 1",
+    ];
+
+    fn history() -> Box<History> {
+        History::try_new_boxed().unwrap()
+    }
+
+    fn all_from(mut p: MovePicker, pos: &Position) -> Vec<Move> {
+        let hist = history();
+        let ctx = QuietContext {
+            cont1: None,
+            cont2: None,
+        };
+        let mut out = Vec::new();
+        while let Some(m) = p.next(pos, &hist, &ctx) {
+            out.push(m);
+        }
+        out
+    }
+
+    fn as_set(moves: &[Move]) -> HashSet<Move> {
+        let set: HashSet<Move> = moves.iter().copied().collect();
+        assert_eq!(set.len(), moves.len(), "a move was given twice: {moves:?}");
+        set
+    }
+
+    #[test]
+    fn main_picker_gives_every_legal_move_once() {
+        for fen in FENS {
+            let pos = Position::from_fen(fen).unwrap();
+            let legal: Vec<Move> = pos.legal_moves().iter().copied().collect();
+            let quiet: Vec<Move> = legal.iter().copied().filter(|&m| is_quiet(m)).collect();
+            let capture = legal.iter().copied().find(|m| !is_quiet(*m));
+            // Hash move, killers and counter: legal quiets, a capture, a repeat and NONE.
+            let q = |i: usize| quiet.get(i).copied().unwrap_or(Move::NONE);
+            let setups = [
+                (Move::NONE, [Move::NONE; 2], Move::NONE),
+                (q(0), [q(1), q(2)], q(3)),
+                (capture.unwrap_or(Move::NONE), [q(0), q(0)], q(0)),
+                (q(1), [q(1), capture.unwrap_or(Move::NONE)], q(1)),
+            ];
+            for (tt, killers, counter) in setups {
+                let got = all_from(MovePicker::new(tt, killers, counter), &pos);
+                assert_eq!(as_set(&got), as_set(&legal), "{fen}");
+                if tt != Move::NONE {
+                    assert_eq!(got[0], tt, "{fen}: the hash move first");
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn qsearch_picker_gives_captures_and_queen_promotions_or_every_evasion() {
+        for fen in FENS {
+            let pos = Position::from_fen(fen).unwrap();
+            let in_check = pos.in_check();
+            let want: Vec<Move> = pos
+                .legal_moves()
+                .iter()
+                .copied()
+                .filter(|&m| {
+                    in_check
+                        || m.is_capture()
+                        || (m.is_promotion() && m.promotion() == PieceType::QUEEN)
+                })
+                .collect();
+            let got = all_from(MovePicker::new_qsearch(Move::NONE, in_check), &pos);
+            assert_eq!(as_set(&got), as_set(&want), "{fen}");
+            if let Some(&first) = want.last() {
+                let got = all_from(MovePicker::new_qsearch(first, in_check), &pos);
+                assert_eq!(got[0], first, "{fen}: the hash move first");
+                assert_eq!(as_set(&got), as_set(&want), "{fen}");
             }
         }
     }
