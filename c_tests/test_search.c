@@ -3,8 +3,9 @@
  * plays), mates in one for and against the side to move with the exact scores, checkmated and
  * stalemated roots (bestMove 0 and the documented scores), the info callback (increasing
  * depths, MultiPV lines, legal lines), search moves, chess_engineStop from a second pthread
- * ending an infinite search (timed with CLOCK_MONOTONIC), from the callback, and ignored when
- * no search runs; CHESS_ERR_ENGINE_BUSY for every call made on a searching engine (from
+ * ending an infinite search (returning at once and seen within 1024 nodes: checked by the order
+ * of events and in nodes, which a loaded machine cannot upset), from the callback, and ignored
+ * when no search runs; CHESS_ERR_ENGINE_BUSY for every call made on a searching engine (from
  * another thread and from the callback); chess_engineFree stopping a running search; every
  * bad argument (each NULL, malformed limits, unknown options, bad values) with nothing
  * written; the caller's position never modified; two engines searching side by side; the
@@ -17,9 +18,11 @@
 #include <pthread.h>
 #include <stdatomic.h>
 
-/* The bound for "stop ends the search": the issue asks for 50 ms; a loaded CI machine (or a
- * sanitizer build) gets ten times that before the test calls it a failure. */
-#define STOP_BOUND_SECONDS 0.5
+/* How long a search may take to return after chess_engineStop (or chess_engineFree) before
+ * the test calls it stuck: 100 times the 50 ms the issue asks for, so that no scheduling delay
+ * of a loaded CI machine (two shared cores) or a sanitizer build reaches it; an ignored stop
+ * never returns at all. How soon a stop is seen is checked in nodes (stop_and_busy). */
+#define HANG_BOUND_SECONDS 5.0
 
 #define MATE_IN_1_FEN "6k1/5ppp/8/8/8/8/8/R6K w - - 0 1"     /* Ra8# */
 #define MATED_IN_1_FEN "7k/8/6K1/8/8/8/8/R7 b - - 0 1"       /* 1... Kg8 2. Ra8# */
@@ -106,6 +109,17 @@ typedef struct {
     ChessStatus busy[4];         /* their statuses */
     bool free_in_callback;       /* chess_engineFree from the callback (frees nothing) */
     atomic_int started;          /* set at the first call */
+    /* Not 0: the first exact report at this depth or deeper waits in the callback (the engine
+     * claimed), with `holding` set, until `released` is set (60 s at most), then lingers there
+     * `linger_seconds` more. */
+    uint32_t hold_at_depth;
+    double linger_seconds;
+    atomic_int holding;
+    atomic_int released;
+    bool held;
+    uint64_t held_nodes; /* that report's nodes */
+    int hold_timeouts;   /* holds that ended without the release */
+    double last_return;  /* when the last call returned (monotonic seconds) */
 } InfoLog;
 
 static void on_info(const ChessSearchInfo *info, void *user)
@@ -152,6 +166,25 @@ static void on_info(const ChessSearchInfo *info, void *user)
         chess_engineStop(log->engine);
     }
     atomic_store(&log->started, 1);
+    if (log->hold_at_depth != 0 && !log->held && info->bound == CHESS_BOUND_EXACT &&
+        info->depth >= log->hold_at_depth) {
+        log->held = true;
+        log->held_nodes = info->nodes;
+        atomic_store(&log->holding, 1);
+        double t0 = monotonic_seconds();
+        while (atomic_load(&log->released) == 0) {
+            if (monotonic_seconds() - t0 > 60.0) {
+                log->hold_timeouts++;
+                break;
+            }
+            sleep_ms(1);
+        }
+        if (log->linger_seconds > 0) {
+            sleep_ms((long)(log->linger_seconds * 1e3));
+        }
+        atomic_store(&log->holding, 0);
+    }
+    log->last_return = monotonic_seconds();
 }
 
 static void check_log(const InfoLog *log, const char *what)
@@ -170,7 +203,25 @@ static InfoLog new_log(ChessEngine *engine, const ChessPosition *root)
     log.engine = engine;
     log.root = root;
     atomic_init(&log.started, 0);
+    atomic_init(&log.holding, 0);
+    atomic_init(&log.released, 0);
     return log;
+}
+
+/* The engine's own clock at its completed iterations: the last, and the latest before it. */
+typedef struct {
+    int calls;
+    uint64_t last_time_ms;
+    uint64_t earlier_time_ms;
+} ClockLog;
+
+static void on_clock_info(const ChessSearchInfo *info, void *user)
+{
+    ClockLog *log = user;
+    if (log->calls++ > 0) {
+        log->earlier_time_ms = log->last_time_ms;
+    }
+    log->last_time_ms = info->timeMs;
 }
 
 /* ---- Limits ----------------------------------------------------------------------------- */
@@ -233,26 +284,43 @@ static void search_start_position(ChessEngine *e)
     check_result(&pos, &r, "nodes 20000");
     CHECK(r.nodes < 40000, "node limit 20000: %" PRIu64 " nodes", r.nodes);
 
-    /* Move time. */
+    /* Move time: the search ends by itself (no stop), having used at least half of its time by
+     * its own clock (a loaded machine only makes a search late, never early); the upper bound
+     * only catches a search that ignores the limit, as load stretches the wall clock. */
     chess_searchLimitsInit(&limits);
     limits.movetimeMs = 100;
     double t0 = monotonic_seconds();
     CHECK_STATUS(chess_search(e, &pos, &limits, &r), CHESS_OK, "movetime 100");
     double took = monotonic_seconds() - t0;
     check_result(&pos, &r, "movetime 100");
-    CHECK(took < 0.1 + STOP_BOUND_SECONDS, "movetime 100 took %.3f s", took);
+    CHECK(r.timeMs >= 50, "movetime 100 stopped after %" PRIu64 " ms", r.timeMs);
+    CHECK(took < 0.1 + HANG_BOUND_SECONDS, "movetime 100 took %.3f s", took);
 
-    /* Clocks: 1 s + 10 ms for White. */
+    /* Clocks: 1 s + 10 ms for White: a soft budget of 47 ms and a hard one of 235 (docs/engine.md:
+     * 1000/25 + 10 * 3/4, five times that). Checked on the engine's own clock, the timeMs of its
+     * info reports, not on the wall clock around the call (which only catches a hang): it starts
+     * no iteration once past the soft budget (stretched at most 1.6 times by an unstable best
+     * move), so every report but the last comes before twice the soft budget, whatever the
+     * load; and its last completed iteration ends before White's second is over, which leaves
+     * a loaded machine's scheduling 765 ms between two of the engine's clock checks. */
     chess_searchLimitsInit(&limits);
     limits.wtimeMs = 1000;
     limits.btimeMs = 1000;
     limits.wincMs = 10;
     limits.bincMs = 10;
+    ClockLog clock_log = {0, 0, 0};
+    limits.onInfo = on_clock_info;
+    limits.userData = &clock_log;
     t0 = monotonic_seconds();
     CHECK_STATUS(chess_search(e, &pos, &limits, &r), CHESS_OK, "clock 1s+10ms");
     took = monotonic_seconds() - t0;
     check_result(&pos, &r, "clock 1s+10ms");
-    CHECK(took < 0.5, "a move at 1s+10ms took %.3f s", took);
+    CHECK(clock_log.calls > 0, "clock 1s+10ms: no info");
+    CHECK(clock_log.earlier_time_ms < 2 * 47,
+          "a move at 1s+10ms started an iteration after %" PRIu64 " ms", clock_log.earlier_time_ms);
+    CHECK(clock_log.last_time_ms < 1000,
+          "a move at 1s+10ms completed an iteration at %" PRIu64 " ms", clock_log.last_time_ms);
+    CHECK(took < HANG_BOUND_SECONDS, "a move at 1s+10ms took %.3f s", took);
 
     /* Search moves: the root restricted to a2a3, then to a2a3 and h2h3. */
     ChessMove a2a3 = MAKE_MOVE(SQ('a', '2'), SQ('a', '3'), 0);
@@ -374,14 +442,19 @@ static void *search_thread(void *arg)
     return NULL;
 }
 
-/* Starts an infinite search from the start position on its own thread and waits until it
- * has reported its first iteration. */
-static bool start_infinite(SearchJob *job, ChessEngine *e, pthread_t *thread)
+/* Starts an infinite search from the start position on its own thread and returns once it
+ * waits in its callback after depth `hold_at`, until `log.released` is set (then it lingers
+ * there `linger_seconds` more). Waiting for the search itself, not sleeping: a stop or free
+ * sent before chess_search has claimed the engine would find no search to stop. */
+static bool start_infinite(SearchJob *job, ChessEngine *e, pthread_t *thread, uint32_t hold_at,
+                           double linger_seconds)
 {
     memset(job, 0, sizeof *job);
     job->engine = e;
     SET_FEN(&job->pos, START_FEN);
     job->log = new_log(e, &job->pos);
+    job->log.hold_at_depth = hold_at;
+    job->log.linger_seconds = linger_seconds;
     chess_searchLimitsInit(&job->limits);
     job->limits.infinite = true;
     job->limits.onInfo = on_info;
@@ -389,19 +462,19 @@ static bool start_infinite(SearchJob *job, ChessEngine *e, pthread_t *thread)
     if (!CHECK(pthread_create(thread, NULL, search_thread, job) == 0, "pthread_create")) {
         return false;
     }
-    for (int i = 0; i < 10000 && atomic_load(&job->log.started) == 0; i++) {
+    for (int i = 0; i < 60000 && atomic_load(&job->log.holding) == 0; i++) {
         sleep_ms(1);
     }
-    CHECK(atomic_load(&job->log.started) != 0, "the search never reported");
-    sleep_ms(50); /* well into the search */
+    CHECK(atomic_load(&job->log.holding) != 0, "the search never reported depth %u", hold_at);
     return true;
 }
 
 static void stop_and_busy(ChessEngine *e)
 {
+    /* The search waits in its callback after depth 6 (the engine claimed) until released. */
     SearchJob job;
     pthread_t thread;
-    if (!start_infinite(&job, e, &thread)) {
+    if (!start_infinite(&job, e, &thread, 6, 0.0)) {
         return;
     }
 
@@ -425,24 +498,35 @@ static void stop_and_busy(ChessEngine *e)
     CHECK(cp == 12345, "a busy evaluate wrote its output");
     /* Argument errors are still reported as such. */
     CHECK_STATUS(chess_search(e, NULL, &limits, &r), CHESS_ERR_NULL_ARGUMENT, "busy, NULL");
-    sleep_ms(20);
-    CHECK(atomic_load(&job.log.started) != 0 && job.returned_at == 0.0,
-          "the search ended by itself");
+    CHECK(atomic_load(&job.log.holding) != 0, "the search ended by itself");
 
-    /* Stop from this thread: the search returns within the bound. */
+    /* Stop from this thread while the search waits in its callback. chess_engineStop returns
+     * at once: it returns while the search is still held there, so it cannot be waiting for
+     * the search (checked by that order, not by a duration, which a loaded machine stretches).
+     * Released, the search sees the stop at its next poll of the flag, at most 1024 nodes past
+     * the held report (about a millisecond; the issue asks for 50 ms). */
     double t0 = monotonic_seconds();
     chess_engineStop(e);
     double stop_returned = monotonic_seconds() - t0;
+    bool held_through_stop = atomic_load(&job.log.holding) != 0;
+    double released_at = monotonic_seconds();
+    atomic_store(&job.log.released, 1);
     CHECK(pthread_join(thread, NULL) == 0, "pthread_join");
-    double took = job.returned_at - t0;
-    printf("stop: chess_engineStop returned in %.3f ms, chess_search %.3f ms after it\n",
-           stop_returned * 1e3, took * 1e3);
-    CHECK(stop_returned < 0.01, "chess_engineStop took %.3f s", stop_returned);
-    CHECK(took >= 0 && took < STOP_BOUND_SECONDS, "the search ended %.3f s after the stop",
-          took);
+    double took = job.returned_at - released_at;
+    printf("stop: chess_engineStop returned in %.3f ms, chess_search %.3f ms after the release, "
+           "%" PRIu64 " nodes after the stop\n",
+           stop_returned * 1e3, took * 1e3, job.result.nodes - job.log.held_nodes);
+    CHECK(held_through_stop,
+          "chess_engineStop returned only after the search left its callback (%.3f s)",
+          stop_returned);
+    CHECK(job.log.hold_timeouts == 0, "the held search was never released");
+    CHECK(stop_returned < HANG_BOUND_SECONDS, "chess_engineStop took %.3f s", stop_returned);
+    CHECK(took < HANG_BOUND_SECONDS, "the search ended %.3f s after the stop", took);
     CHECK_STATUS(job.status, CHESS_OK, "the stopped search");
     check_result(&job.pos, &job.result, "stopped search");
     check_log(&job.log, "stopped search");
+    CHECK(job.result.nodes >= job.log.held_nodes && job.result.nodes <= job.log.held_nodes + 1024,
+          "%" PRIu64 " nodes searched after the stop", job.result.nodes - job.log.held_nodes);
 
     /* The engine is free again. */
     CHECK_STATUS(chess_engineNewGame(e), CHESS_OK, "newgame after the stop");
@@ -488,19 +572,26 @@ static void free_while_searching(void)
     if (!CHECK(e != NULL, "chess_engineNew")) {
         return;
     }
+    /* Free is called as the search, released from its callback after depth 4, lingers there
+     * 30 ms more (the engine claimed): it must return after that callback has. Ordered by the
+     * callback's own return, which comes before chess_search releases the engine:
+     * chess_search's return is taken after the release, and a loaded machine may run free's
+     * return first. */
     SearchJob job;
     pthread_t thread;
-    if (!start_infinite(&job, e, &thread)) {
+    if (!start_infinite(&job, e, &thread, 4, 0.03)) {
         chess_engineFree(e);
         return;
     }
+    atomic_store(&job.log.released, 1);
     double t0 = monotonic_seconds();
     chess_engineFree(e);
-    double took = monotonic_seconds() - t0;
+    double freed = monotonic_seconds();
+    double took = freed - t0;
     CHECK(pthread_join(thread, NULL) == 0, "pthread_join");
-    CHECK(took < STOP_BOUND_SECONDS, "chess_engineFree took %.3f s", took);
-    CHECK(job.returned_at != 0.0 && job.returned_at - t0 <= took,
-          "chess_engineFree returned before the search");
+    CHECK(took < HANG_BOUND_SECONDS, "chess_engineFree took %.3f s", took);
+    CHECK(job.log.last_return != 0.0 && job.log.last_return <= freed,
+          "chess_engineFree returned while the search was in its callback");
     CHECK_STATUS(job.status, CHESS_OK, "the search stopped by chess_engineFree");
     check_result(&job.pos, &job.result, "search stopped by chess_engineFree");
 }

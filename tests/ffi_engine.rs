@@ -25,8 +25,12 @@ const MATE_IN_2: &CStr = c"k7/8/2K5/8/8/8/8/7Q w - - 0 1";
 const FOOLS_MATE: &CStr = c"rnb1kbnr/pppp1ppp/8/4p3/6Pq/5P2/PPPPP2P/RNBQKBNR w KQkq - 1 3";
 const STALEMATE: &CStr = c"7k/5Q2/6K1/8/8/8/8/8 b - - 0 1";
 
-/// The generous bound for "stop ends the search" (the issue asks for 50 ms).
-const STOP_BOUND: Duration = Duration::from_millis(500);
+/// How long after `chess_engineStop` (or a ponderhit, or `chess_engineFree`) a search may take
+/// to return before a test calls it stuck: 100 times the 50 ms the issue asks for, so that no
+/// scheduling delay of a loaded machine (CI runs on two shared cores) reaches it; an ignored
+/// stop never returns at all. How soon a stop is seen is checked in nodes, which load does not
+/// change (`stop_from_another_thread_and_busy_calls`).
+const HANG_BOUND: Duration = Duration::from_secs(5);
 
 // ---- Helpers ------------------------------------------------------------------------------
 
@@ -244,6 +248,13 @@ struct Log {
     /// When the last call returned, in ns since `epoch`.
     last_return_ns: AtomicU64,
     epoch: Option<Instant>,
+    /// Not 0: the first exact report at this depth or deeper waits in the callback (the
+    /// engine claimed) until `released` is set, with `holding` set meanwhile; `held` keeps
+    /// that report's nodes.
+    hold_at: u32,
+    holding: AtomicBool,
+    released: AtomicBool,
+    held: Option<u64>,
 }
 
 unsafe extern "C" fn on_info(info: *const ChessSearchInfo, user: *mut c_void) {
@@ -289,6 +300,23 @@ unsafe extern "C" fn on_info(info: *const ChessSearchInfo, user: *mut c_void) {
         if log.stop_at > 0 && info.depth >= log.stop_at {
             engine.stop();
         }
+    }
+    if log.hold_at > 0
+        && log.held.is_none()
+        && info.bound == ChessScoreBound::CHESS_BOUND_EXACT
+        && info.depth >= log.hold_at
+    {
+        log.held = Some(info.nodes);
+        log.holding.store(true, Ordering::SeqCst);
+        let t = Instant::now();
+        while !log.released.load(Ordering::SeqCst) {
+            if t.elapsed() > Duration::from_secs(60) {
+                log.bad.push("the held search was never released".into());
+                break;
+            }
+            std::thread::sleep(Duration::from_millis(1));
+        }
+        log.holding.store(false, Ordering::SeqCst);
     }
     if let (Some(d), true) = (log.slow, log.started.load(Ordering::SeqCst)) {
         log.in_callback.store(true, Ordering::SeqCst);
@@ -733,20 +761,28 @@ fn evaluation_is_from_the_side_to_move() {
     e.free();
 }
 
+/// `chess_engineStop` from another thread ends an infinite search, and every other call on the
+/// searching engine is busy. The stop is sent while the search waits in its info callback after
+/// depth 6 (the engine claimed), which makes both of the issue's timing promises checkable
+/// without a clock: `chess_engineStop` returns at once (it returns while the search is still
+/// held there, so it cannot be waiting for the search), and the search sees the stop at its
+/// next poll of the flag (at most 1024 nodes after that report, about a millisecond; the issue
+/// asks for 50 ms). The wall clock only catches a hang ([`HANG_BOUND`]).
 #[test]
 fn stop_from_another_thread_and_busy_calls() {
     let e = Engine::new();
     let pos = position(START);
     let mut log = Log {
         root: Some(&pos),
+        hold_at: 6,
         ..Log::default()
     };
     let mut l = with_log(limits(), &mut log);
     l.infinite = true;
-    let started: *const AtomicBool = &log.started;
-    // SAFETY: `log` outlives the scope; only the atomic is read from here.
-    let started = unsafe { &*started };
-    std::thread::scope(|s| {
+    let log_ptr: *const Log = &log;
+    // SAFETY: `log` outlives the scope; only its atomics are read from here.
+    let (holding, released) = unsafe { (&(*log_ptr).holding, &(*log_ptr).released) };
+    let (r, busy, ended_early, stop_call, held_through_stop, late) = std::thread::scope(|s| {
         let args = AssertSend((&l, &pos));
         let searcher = s.spawn(move || {
             let (l, pos) = args.into_inner();
@@ -754,36 +790,53 @@ fn stop_from_another_thread_and_busy_calls() {
             (r, Instant::now())
         });
         let t = Instant::now();
-        while !started.load(Ordering::SeqCst) {
-            assert!(
-                t.elapsed() < Duration::from_secs(10),
-                "the search never reported"
-            );
+        while !holding.load(Ordering::SeqCst) && !searcher.is_finished() {
+            if t.elapsed() > Duration::from_secs(60) {
+                // Let an infinite search that never reports end, so that the test fails.
+                e.stop();
+            }
             std::thread::sleep(Duration::from_millis(1));
         }
-        std::thread::sleep(Duration::from_millis(30));
         // Busy: every call that uses the engine, with nothing written.
-        assert_eq!(e.search(&pos, &depth(1)).err(), Some(CHESS_ERR_ENGINE_BUSY));
-        assert_eq!(e.evaluate(&pos).err(), Some(CHESS_ERR_ENGINE_BUSY));
-        assert_eq!(e.new_game(), CHESS_ERR_ENGINE_BUSY);
-        assert_eq!(e.set(c"Hash", c"1"), CHESS_ERR_ENGINE_BUSY);
-        assert!(
-            !searcher.is_finished(),
-            "the infinite search ended by itself"
-        );
+        let busy = [
+            e.search(&pos, &depth(1)).err(),
+            e.evaluate(&pos).err(),
+            Some(e.new_game()),
+            Some(e.set(c"Hash", c"1")),
+        ];
+        let ended_early = searcher.is_finished();
         let stop_at = Instant::now();
         e.stop();
         let stop_call = stop_at.elapsed();
+        let held_through_stop = holding.load(Ordering::SeqCst) && !searcher.is_finished();
+        let released_at = Instant::now();
+        released.store(true, Ordering::SeqCst);
         let (r, ended) = searcher.join().unwrap();
-        let r = r.unwrap();
-        let took = ended.duration_since(stop_at);
-        assert!(stop_call < Duration::from_millis(10), "{stop_call:?}");
-        assert!(
-            took < STOP_BOUND,
-            "the search ended {took:?} after the stop"
-        );
-        check_result(&pos, &r);
+        let late = ended.saturating_duration_since(released_at);
+        (r, busy, ended_early, stop_call, held_through_stop, late)
     });
+    assert_eq!(busy, [Some(CHESS_ERR_ENGINE_BUSY); 4]);
+    assert!(!ended_early, "the infinite search ended by itself");
+    assert!(
+        held_through_stop,
+        "chess_engineStop returned only after the search left its callback ({stop_call:?})"
+    );
+    assert!(
+        stop_call < HANG_BOUND,
+        "chess_engineStop took {stop_call:?}"
+    );
+    assert!(
+        late < HANG_BOUND,
+        "the search ended {late:?} after the stop"
+    );
+    let r = r.unwrap();
+    check_result(&pos, &r);
+    let held_nodes = log.held.expect("the search reported depth 6");
+    assert!(
+        r.nodes >= held_nodes && r.nodes <= held_nodes + 1024,
+        "{} nodes after the stop",
+        r.nodes.saturating_sub(held_nodes)
+    );
     assert!(log.bad.is_empty(), "{:?}", log.bad);
     // Free again: a stop while idle does not cut the next search short.
     e.stop();
@@ -791,6 +844,12 @@ fn stop_from_another_thread_and_busy_calls() {
     e.free();
 }
 
+/// A pondering search runs until `chess_enginePonderHit`, and its time limit counts from the
+/// ponderhit, not from the search's start. The search ponders longer than its movetime; after
+/// the ponderhit it must still think: at least half the movetime's budget (100 ms less the
+/// 10 ms Move Overhead), a lower bound that a loaded machine cannot break (it only makes the
+/// search later). Counted from the start, the time would be over already and the search would
+/// end at its next poll, within a millisecond or so. The upper bound only catches a hang.
 #[test]
 fn a_pondering_search_counts_its_time_from_the_ponderhit() {
     let e = Engine::new();
@@ -801,11 +860,11 @@ fn a_pondering_search_counts_its_time_from_the_ponderhit() {
     let mut log = Log::default();
     let mut l = with_log(limits(), &mut log);
     l.ponder = true;
-    l.movetimeMs = 50;
+    l.movetimeMs = 100;
     let started: *const AtomicBool = &log.started;
     // SAFETY: `log` outlives the scope; only the atomic is read from here.
     let started = unsafe { &*started };
-    std::thread::scope(|s| {
+    let (r, ended_early, took) = std::thread::scope(|s| {
         let args = AssertSend((&l, &pos));
         let searcher = s.spawn(move || {
             let (l, pos) = args.into_inner();
@@ -814,19 +873,30 @@ fn a_pondering_search_counts_its_time_from_the_ponderhit() {
         while !started.load(Ordering::SeqCst) {
             std::thread::sleep(Duration::from_millis(1));
         }
-        std::thread::sleep(Duration::from_millis(200));
-        assert!(
-            !searcher.is_finished(),
-            "the pondering search ended before the ponderhit"
-        );
+        std::thread::sleep(Duration::from_millis(300));
+        let ended_early = searcher.is_finished();
         let hit = Instant::now();
         // SAFETY: a live engine.
         unsafe { chess_enginePonderHit(e.0) };
+        while !searcher.is_finished() && hit.elapsed() < HANG_BOUND {
+            std::thread::sleep(Duration::from_millis(1));
+        }
+        // A search that missed the ponderhit would ponder forever: stop it, so that the
+        // assertions below fail instead of the join hanging.
+        e.stop();
         let (r, ended) = searcher.join().unwrap();
-        let took = ended.duration_since(hit);
-        assert!(took < Duration::from_millis(50) + STOP_BOUND, "{took:?}");
-        check_result(&pos, &r.unwrap());
+        (r, ended_early, ended.saturating_duration_since(hit))
     });
+    assert!(
+        !ended_early,
+        "the pondering search ended before the ponderhit"
+    );
+    assert!(
+        took >= Duration::from_millis(45),
+        "the search ended {took:?} after the ponderhit: its time counted from the start"
+    );
+    assert!(took < HANG_BOUND, "{took:?} after the ponderhit");
+    check_result(&pos, &r.unwrap());
     e.free();
 }
 
@@ -887,11 +957,8 @@ fn free_stops_and_waits_for_a_running_search() {
             last_return.load(Ordering::SeqCst) <= freed,
             "chess_engineFree returned while the search was in its callback"
         );
-        assert!(
-            t.elapsed() < STOP_BOUND + Duration::from_millis(30),
-            "{:?}",
-            t.elapsed()
-        );
+        // Only a hang: free stops the search, which then ends at its next poll.
+        assert!(t.elapsed() < HANG_BOUND, "{:?}", t.elapsed());
         check_result(&pos, &r.unwrap());
     });
 }

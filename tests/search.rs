@@ -1,8 +1,14 @@
 //! The search: exact mate scores against an independent exhaustive mate finder, draws,
 //! stop from another thread, the transposition table's moves, limits, determinism.
+//!
+//! Timing: a loaded machine (CI runs on two shared cores) delays any thread by an unknown
+//! amount, so promptness (of `stop`, of a deadline) is checked in the engine's own nodes, and
+//! wall-clock bounds are lower bounds or [`HANG_BOUND`]-sized guards against a hang.
 
-use chesscore::search::{Engine, Limits, Score, StopHandle};
+use chesscore::search::{Engine, Limits, Score, SearchInfo, SearchResult};
 use chesscore::{Move, Position};
+use std::sync::atomic::{AtomicU32, Ordering};
+use std::sync::mpsc::{self, RecvTimeoutError};
 use std::time::{Duration, Instant};
 
 /// Independent oracle: true when the side to move can force mate within `n` of its moves
@@ -168,39 +174,148 @@ fn stalemate_and_fifty_moves_inside_the_tree_score_zero() {
     assert_eq!(r.score, Score::Cp(0));
 }
 
-fn stop_latency(handle: StopHandle, engine: &mut Engine) -> Duration {
+/// How long after `stop` (or after its own deadline) a search may take to return before a test
+/// calls it stuck: 100 times the 50 ms the issue asks for, so that no scheduling delay of a
+/// loaded machine reaches it, and far below what an ignored stop or deadline costs (the 60 s
+/// movetime these searches get, or forever). How soon the search reacts is checked in nodes,
+/// which load does not change: see `stop_from_another_thread_is_seen_within_1024_nodes` and
+/// the deadline check in `limits_and_options`.
+const HANG_BOUND: Duration = Duration::from_secs(5);
+
+/// Runs `search` with a watchdog that stops it after [`HANG_BOUND`], so that a search which
+/// ignores its limits fails the test's time assertions instead of hanging it.
+fn search_with_watchdog(
+    engine: &mut Engine,
+    pos: &Position,
+    limits: &Limits,
+    on_info: &mut dyn FnMut(&SearchInfo),
+) -> SearchResult {
+    let handle = engine.stop_handle();
+    let (done, wait) = mpsc::channel::<()>();
+    std::thread::scope(|s| {
+        s.spawn(move || {
+            if wait.recv_timeout(HANG_BOUND) == Err(RecvTimeoutError::Timeout) {
+                handle.stop();
+            }
+        });
+        let r = engine.search(pos, limits, on_info);
+        drop(done);
+        r
+    })
+}
+
+/// `stop` from another thread is seen at the search's next poll of its stop flag, which comes
+/// every 1024 nodes (about a millisecond; the issue asks for 50 ms). Sent while the search
+/// waits in its info callback after depth 8, the stop ends the search at most 1024 nodes after
+/// that report: it is neither ignored nor seen only every so many iterations. Counted in the engine's nodes, not in wall-clock time, so that a loaded machine
+/// cannot make it fail.
+#[test]
+fn stop_from_another_thread_is_seen_within_1024_nodes() {
     let pos = Position::startpos();
+    let mut engine = Engine::new();
+    let handle = engine.stop_handle();
+    let (reached, wait_reached) = mpsc::channel::<()>();
+    let (stopped, wait_stopped) = mpsc::channel::<()>();
+    let stopper = std::thread::spawn(move || {
+        if wait_reached.recv().is_ok() {
+            handle.stop();
+            stopped.send(()).unwrap();
+        }
+    });
+    // A movetime far away, not an infinite search: a stop that is ignored then fails the test
+    // (60 s later) instead of hanging it.
     let limits = Limits {
+        movetime_ms: Some(60_000),
+        ..Limits::default()
+    };
+    let mut held = None;
+    let r = engine.search(&pos, &limits, &mut |i| {
+        if held.is_none() && i.depth >= 8 {
+            held = Some(i.nodes);
+            reached.send(()).unwrap();
+            // The search waits here until the other thread has sent its stop.
+            wait_stopped
+                .recv_timeout(Duration::from_secs(60))
+                .expect("the other thread sent no stop");
+        }
+    });
+    drop(reached);
+    stopper.join().unwrap();
+    let nodes = held.expect("the search reported depth 8");
+    assert!(
+        r.nodes >= nodes && r.nodes <= nodes + 1024,
+        "{} nodes after the stop (reported {nodes} at depth 8, returned {})",
+        r.nodes.saturating_sub(nodes),
+        r.nodes
+    );
+    assert!(pos.is_legal(r.best_move.unwrap()));
+}
+
+/// `stop` from another thread ends a running search, on one thread and on two, infinite or
+/// with a far-away movetime, cutting the iteration in progress rather than finishing it. The
+/// wall clock only catches a stop that is ignored (the 60 s movetime, or forever): the bound
+/// is [`HANG_BOUND`], not the issue's 50 ms, which a loaded machine's scheduling can exceed;
+/// how soon the stop is seen is checked in nodes above.
+#[test]
+fn stop_from_another_thread_ends_the_search() {
+    let pos = Position::startpos();
+    let infinite = Limits {
         infinite: true,
         ..Limits::default()
     };
-    let stopper = std::thread::spawn(move || {
-        std::thread::sleep(Duration::from_millis(300));
-        let t = Instant::now();
-        handle.stop();
-        t
-    });
-    let r = engine.search(&pos, &limits, &mut |_| {});
-    let returned = Instant::now();
-    let stopped_at = stopper.join().unwrap();
-    assert!(r.best_move.is_some());
-    returned.saturating_duration_since(stopped_at)
-}
-
-#[test]
-fn stop_ends_an_infinite_search_within_50_ms() {
+    let far_movetime = Limits {
+        movetime_ms: Some(60_000),
+        ..Limits::default()
+    };
     for threads in ["1", "2"] {
-        let mut engine = Engine::new();
-        engine.set_option("Threads", threads).unwrap();
-        // The best of three tries, so that a loaded machine's scheduling does not decide.
-        let best = (0..3)
-            .map(|_| stop_latency(engine.stop_handle(), &mut engine))
-            .min()
-            .unwrap();
-        assert!(
-            best < Duration::from_millis(50),
-            "{threads} threads: {best:?}"
-        );
+        // The movetime first: an ignored stop fails it (60 s later) before the infinite search
+        // would hang the test.
+        for (name, limits) in [("movetime 60 s", &far_movetime), ("infinite", &infinite)] {
+            let mut engine = Engine::new();
+            engine.set_option("Threads", threads).unwrap();
+            let handle = engine.stop_handle();
+            let reported = AtomicU32::new(0);
+            let mut last = (0, 0);
+            let (r, late) = std::thread::scope(|s| {
+                let stopper = s.spawn(|| {
+                    // Stop once the search is under way (a stop sent before a search starts
+                    // is dropped by it, and no sleep rules that out on a loaded machine), a
+                    // little into an iteration.
+                    let t = Instant::now();
+                    while reported.load(Ordering::SeqCst) < 8 && t.elapsed() < HANG_BOUND {
+                        std::thread::sleep(Duration::from_millis(1));
+                    }
+                    std::thread::sleep(Duration::from_millis(20));
+                    let at = Instant::now();
+                    handle.stop();
+                    at
+                });
+                let r = engine.search(&pos, limits, &mut |i| {
+                    last = (i.depth, i.nodes);
+                    reported.store(i.depth, Ordering::SeqCst);
+                });
+                let returned = Instant::now();
+                let stopped_at = stopper.join().unwrap();
+                (r, returned.saturating_duration_since(stopped_at))
+            });
+            let what = format!("{threads} threads, {name}");
+            assert!(
+                late < HANG_BOUND,
+                "{what}: returned {late:?} after the stop"
+            );
+            assert!(r.time_ms < 60_000, "{what}: ran to its movetime");
+            assert!(pos.is_legal(r.best_move.unwrap()), "{what}");
+            if threads == "1" {
+                // One thread: the last report counts every node searched up to it, so nodes
+                // beyond it mean the stop cut an iteration instead of waiting for its end.
+                assert_eq!(r.depth, last.0, "{what}");
+                assert!(
+                    r.nodes > last.1,
+                    "{what}: the search ended at an iteration's end ({} nodes)",
+                    r.nodes
+                );
+            }
+        }
     }
 }
 
@@ -255,20 +370,43 @@ fn limits_and_options() {
         &mut |_| {},
     );
     assert!(r.nodes >= 5000 && r.nodes < 5100, "{}", r.nodes);
-    // Movetime.
+    // Movetime: the search spends about the time it is given, by its own clock. At least
+    // half of it (a loaded machine only makes a search late, never early); at most
+    // [`HANG_BOUND`], where the watchdog stops a search that ignores its movetime.
+    let limits = Limits {
+        movetime_ms: Some(200),
+        ..Limits::default()
+    };
     let t = Instant::now();
-    let r = engine.search(
-        &pos,
-        &Limits {
-            movetime_ms: Some(200),
-            ..Limits::default()
-        },
-        &mut |_| {},
-    );
+    let r = search_with_watchdog(&mut engine, &pos, &limits, &mut |_| {});
     let took = t.elapsed();
     assert!(
-        took >= Duration::from_millis(150) && took < Duration::from_millis(600),
-        "{took:?}"
+        r.time_ms >= 100,
+        "movetime 200 stopped after {} ms",
+        r.time_ms
+    );
+    assert!(took < HANG_BOUND, "movetime 200 took {took:?}");
+    assert!(r.best_move.is_some());
+    // ...and it stops at its deadline, not an iteration or more later: the deadline of
+    // movetime 100 passes while the search waits 150 ms in its depth-1 callback, so the search
+    // must stop when it next looks at its clock: at that iteration's end, or at its next poll
+    // (every 1024 nodes). Counted in nodes, which load does not change.
+    let limits = Limits {
+        movetime_ms: Some(100),
+        ..Limits::default()
+    };
+    let mut first = None;
+    let r = search_with_watchdog(&mut engine, &pos, &limits, &mut |i| {
+        if first.is_none() {
+            first = Some(i.nodes);
+            std::thread::sleep(Duration::from_millis(150));
+        }
+    });
+    let first = first.expect("the search reported depth 1");
+    assert!(
+        r.nodes <= first + 1024,
+        "{} nodes searched after the deadline",
+        r.nodes - first
     );
     assert!(r.best_move.is_some());
     // Search moves restrict the root.

@@ -2,7 +2,7 @@
 //! handshake and options, positions and searches, `stop`, `ponderhit`, bad input of every
 //! kind, MultiPV, `searchmoves` and `go mate`.
 
-use chesscore::search::{OptionKind, OPTIONS};
+use chesscore::search::{Limits, OptionKind, OPTIONS};
 use chesscore::uci::{Control, Uci};
 use chesscore::{GameStatus, Position, START_FEN};
 use std::sync::{Arc, Mutex};
@@ -141,6 +141,12 @@ fn field<'a>(line: &'a str, key: &str) -> Option<&'a str> {
 
 const SHORT: Duration = Duration::from_secs(10);
 
+/// How long an answer that should come at once (`bestmove` after `stop`, `quit`) may take
+/// before a test calls it stuck: 100 times the 50 ms the issue asks for, so that no scheduling
+/// delay of a loaded machine (CI runs on two shared cores) reaches it; an ignored `stop` never
+/// answers at all. How soon the search sees a stop is checked in nodes in `tests/search.rs`.
+const HANG_BOUND: Duration = Duration::from_secs(5);
+
 #[test]
 fn uci_lists_every_option_then_uciok() {
     let mut s = Session::new();
@@ -200,7 +206,9 @@ fn isready_answers_idle_and_during_a_search() {
     s.send("go infinite");
     std::thread::sleep(Duration::from_millis(50));
     s.send("isready");
-    let lines = s.wait_for("readyok", Duration::from_secs(2));
+    // An `isready` that waited for the search would never be answered: the search is
+    // infinite and nothing stops it before the `readyok` (so any bound catches that).
+    let lines = s.wait_for("readyok", SHORT);
     assert!(
         !lines.iter().any(|l| l.starts_with("bestmove")),
         "{lines:?}"
@@ -246,24 +254,97 @@ fn position_and_go_depth_give_a_legal_bestmove_with_info_lines() {
     assert!(info_strings(&lines).is_empty(), "{lines:?}");
 }
 
+/// White's time budgets in ms, `(soft, hard)`, as docs/engine.md documents the engine's time
+/// management: with a movetime, both are the movetime less the move overhead; on a clock, the
+/// soft budget is the clock over the moves to go (25 in sudden death) plus 3/4 of the
+/// increment, the hard one five times that, both never more than 80% of the clock minus the
+/// overhead; at least 1 ms.
+fn documented_budgets_ms(limits: &Limits, overhead: u64) -> (u64, u64) {
+    if let Some(t) = limits.movetime_ms {
+        let t = t.saturating_sub(overhead).max(1);
+        return (t, t);
+    }
+    let clock = limits.wtime_ms.unwrap().max(0) as u64;
+    let inc = limits.winc_ms.unwrap_or(0).max(0) as u64;
+    let to_go = if limits.movestogo > 0 {
+        limits.movestogo as u64
+    } else {
+        25
+    };
+    let usable = (clock * 4 / 5).saturating_sub(overhead).max(1);
+    let soft = (clock / to_go + inc * 3 / 4).min(usable).max(1);
+    (soft, (5 * soft).min(usable))
+}
+
+/// Every clock and movetime reaches the engine, which answers by itself (no `stop`) and keeps
+/// to the budgets its time management gives the move (with the default `Move Overhead`). Read
+/// from the engine's own clock, the `time` of its `info` lines, not from the wall clock around
+/// `go`, which a loaded machine stretches:
+/// - the engine's decision, which load cannot upset: it starts no iteration once past its soft
+///   budget, stretched at most 1.6 times when the best move is unstable (`thread.rs`), so
+///   every iteration but the last ends before twice the soft budget;
+/// - the last completed iteration ends at most a second past the hard budget, a margin that no
+///   scheduling delay between two of the engine's clock checks reaches, and that still catches
+///   a search that ignores its clock.
 #[test]
 fn time_limits_answer_in_time() {
+    let overhead = OPTIONS
+        .iter()
+        .find_map(|(name, kind)| match (*name, kind) {
+            ("Move Overhead", OptionKind::Spin { default, .. }) => Some(*default as u64),
+            _ => None,
+        })
+        .expect("a Move Overhead option");
+    let clock = |w: i64, inc: Option<i64>, movestogo: u32| Limits {
+        wtime_ms: Some(w),
+        btime_ms: Some(w),
+        winc_ms: inc,
+        binc_ms: inc,
+        movestogo,
+        ..Limits::default()
+    };
+    let cases = [
+        (
+            "movetime 100",
+            Limits {
+                movetime_ms: Some(100),
+                ..Limits::default()
+            },
+        ),
+        (
+            "wtime 2000 btime 2000 winc 20 binc 20",
+            clock(2000, Some(20), 0),
+        ),
+        ("wtime 500 btime 500 movestogo 1", clock(500, None, 1)),
+        ("btime 10 wtime 10", clock(10, None, 0)),
+        ("wtime -50 btime -50", clock(-50, None, 0)),
+    ];
     let mut s = Session::new();
-    for args in [
-        "movetime 100",
-        "wtime 2000 btime 2000 winc 20 binc 20",
-        "wtime 500 btime 500 movestogo 1",
-        "btime 10 wtime 10",
-        "wtime -50 btime -50",
-    ] {
-        let start = Instant::now();
+    for (args, limits) in cases {
+        let (soft, hard) = documented_budgets_ms(&limits, overhead);
         let lines = s.go(args);
-        assert!(
-            start.elapsed() < Duration::from_millis(3000),
-            "go {args}: {:?}",
-            start.elapsed()
-        );
         assert_legal_bestmove(START_FEN, lines.last().unwrap());
+        let infos: Vec<(u64, u64, &String)> = lines
+            .iter()
+            .filter(|l| l.starts_with("info depth"))
+            .map(|l| {
+                let number = |key| field(l, key).unwrap().parse::<u64>().unwrap();
+                (number("time"), number("nodes"), l)
+            })
+            .collect();
+        let (&(time, nodes, last), earlier) = infos.split_last().expect("an info line");
+        for &(t, _, line) in earlier {
+            assert!(
+                t < 2 * soft,
+                "go {args}: soft budget {soft} ms, yet an iteration started after {t} ms: {line}"
+            );
+        }
+        // Iterations that end before the engine's first look at its clock (every 1024 nodes)
+        // cannot have used it: only a longer search is held to its hard budget.
+        assert!(
+            time <= hard + 1000 || nodes < 1024,
+            "go {args}: hard budget {hard} ms, its last iteration ended at {time} ms: {last}"
+        );
     }
 }
 
@@ -289,7 +370,7 @@ fn go_infinite_waits_for_stop_even_when_the_search_ends() {
     let start = Instant::now();
     s.send("stop");
     let lines = s.wait_for("bestmove", SHORT);
-    assert!(start.elapsed() < Duration::from_millis(1000));
+    assert!(start.elapsed() < HANG_BOUND, "{:?}", start.elapsed());
     assert_legal_bestmove(START_FEN, lines.last().unwrap());
 
     // Mate in one: the search ends by itself long before `stop`.
@@ -332,19 +413,18 @@ fn ponder_waits_for_ponderhit_or_stop() {
     let start = Instant::now();
     s.send("ponderhit");
     let lines = s.wait_for("bestmove", SHORT);
-    // After ponderhit the clock counts: a move well within Black's second.
-    assert!(
-        start.elapsed() < Duration::from_millis(2000),
-        "{:?}",
-        start.elapsed()
-    );
+    // After ponderhit the clock counts and the move comes by itself (a ponderhit that was
+    // missed would ponder on until `stop`). The allotment's size is checked in
+    // `time_limits_answer_in_time`, that it counts from the ponderhit in
+    // `tests/ffi_engine.rs`; the wall clock only catches a hang.
+    assert!(start.elapsed() < HANG_BOUND, "{:?}", start.elapsed());
     assert_legal_bestmove(fen, lines.last().unwrap());
 
     // A ponder miss: the GUI stops the search, and bestmove comes at once.
     s.send("go ponder wtime 1000 btime 1000");
     s.assert_quiet("bestmove", Duration::from_millis(200));
     s.send("stop");
-    let lines = s.wait_for("bestmove", Duration::from_millis(1000));
+    let lines = s.wait_for("bestmove", HANG_BOUND);
     assert_legal_bestmove(fen, lines.last().unwrap());
 
     // The pondering search ends by itself (mate in one): bestmove still waits for ponderhit.
@@ -670,7 +750,8 @@ fn quit_stops_the_search_and_ends_the_session() {
     std::thread::sleep(Duration::from_millis(100));
     let start = Instant::now();
     assert_eq!(s.send("quit"), Control::Quit);
-    assert!(start.elapsed() < Duration::from_secs(1));
+    // `quit` stops the search and waits for the worker: an ignored stop never returns.
+    assert!(start.elapsed() < HANG_BOUND, "{:?}", start.elapsed());
     let lines = s.take();
     assert_legal_bestmove(START_FEN, lines.last().unwrap());
     // Dropping a session in the middle of a search does not hang.

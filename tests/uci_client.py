@@ -35,6 +35,12 @@ def check(cond, what):
         raise AssertionError(what)
 
 
+# How long an answer that should come at once (`bestmove` after `stop`) may take before a check
+# calls it stuck: 100 times the 50 ms the issue asks for, so that no scheduling delay of a loaded
+# machine (CI runs on two shared cores) reaches it; an ignored `stop` never answers at all.
+HANG_BOUND = 5.0
+
+
 def check_options(engine):
     check(engine.id.get("name", "").startswith("chesscore "), f"id name: {engine.id}")
     check("author" in engine.id, f"id author: {engine.id}")
@@ -65,11 +71,20 @@ def play_game(engine):
         board.push(result.move)
         if board.is_game_over():
             return
+    # On a clock the engine allots itself 235 ms (docs/engine.md: 5 times 1000/25 + 10 * 3/4 ms).
+    # Read from its own clock (the `time` of its last completed iteration), not from the wall
+    # clock around the call, which a loaded machine stretches: that iteration ends within 0.8 s,
+    # a margin no scheduling delay between two of the engine's clock checks reaches, which still
+    # catches a search that spends the whole second. The wall clock only catches a hang.
     clock = chess.engine.Limit(white_clock=1.0, black_clock=1.0, white_inc=0.01, black_inc=0.01)
     for _ in range(6):
         start = time.monotonic()
-        result = engine.play(board, clock, game=game)
-        check(time.monotonic() - start < 0.8, "a move on a 1 s clock took over 0.8 s")
+        result = engine.play(board, clock, game=game, info=chess.engine.INFO_BASIC)
+        took = time.monotonic() - start
+        check(took < HANG_BOUND, f"a move on a 1 s clock took {took:.3f} s")
+        thought = result.info.get("time")
+        check(thought is not None, f"no info time: {result.info}")
+        check(thought < 0.8, f"a move on a 1 s clock completed an iteration at {thought} s")
         check(result.move in board.legal_moves, f"illegal {result.move} in {board.fen()}")
         board.push(result.move)
         if board.is_game_over():
@@ -165,7 +180,9 @@ def check_analysis_stop(engine):
         start = time.monotonic()
         analysis.stop()
         best = analysis.wait()
-        check(time.monotonic() - start < 1.0, "stop took over 1 s")
+        # Only a hang: how soon the search sees a stop is checked in nodes (tests/search.rs).
+        took = time.monotonic() - start
+        check(took < HANG_BOUND, f"bestmove came {took:.3f} s after stop")
     check(best.move in board.legal_moves, f"illegal bestmove {best.move} after stop")
     # An infinite analysis of a mate in one: the search ends early, the client still stops it.
     board = chess.Board("7k/8/6K1/8/8/8/8/R7 w - - 0 1")
