@@ -27,9 +27,11 @@
 
 #[path = "dice_common/mod.rs"]
 mod common;
+#[path = "../lab/dice_configs.rs"]
+mod dice_configs;
 
 use chesscore::dice::player::{sample_roll, GreedyPlayer, RandomPlayer, Rng};
-use chesscore::dice::search::{DiceEngine, DiceLimits, SearchConfig};
+use chesscore::dice::search::{DiceEngine, DiceLimits, MoveOrder, Pruning, SearchConfig};
 use chesscore::dice::{DiceGame, Rules};
 use std::time::Instant;
 
@@ -113,7 +115,7 @@ fn smp_bench(
     );
     let mut rows: Vec<(String, DiceEngine)> = Vec::new();
     for (k, name) in configs.iter().enumerate() {
-        let config = SearchConfig::from_name(name)
+        let config = dice_configs::from_name(name)
             .unwrap_or_else(|| panic!("--smp-configs: no configuration named {name}"));
         // `--threads 1`: one row per configuration (an alternating comparison of them).
         let counts: &[usize] = if threads == 1 { &[1] } else { &[1, threads] };
@@ -218,7 +220,7 @@ fn main() {
         .position(|a| a == "--configs")
         .and_then(|i| args.get(i + 1))
         .cloned();
-    // `--depth-configs a,b`: the named configurations (`SearchConfig::NAMED`) of the depth
+    // `--depth-configs a,b`: the named configurations (`dice_configs::NAMED`) of the depth
     // table instead of plain and all. Each row also gives the wall time the searches used
     // (mean and max), so that "the same time" can be checked: at a few ms a move the clock is
     // read only every 1024 nodes and between outcomes.
@@ -230,13 +232,13 @@ fn main() {
     let games = load();
     let configs = [
         ("plain", SearchConfig::PLAIN),
-        ("star1", SearchConfig::STAR1),
-        ("star1+star2", SearchConfig::STAR2),
+        ("star1", dice_configs::STAR1),
+        ("star1+star2", dice_configs::STAR2),
         ("all-exact", SearchConfig::ALL_EXACT),
         (
             "-types",
             SearchConfig {
-                type_sharing: false,
+                share_types: false,
                 ..SearchConfig::ALL_EXACT
             },
         ),
@@ -250,21 +252,27 @@ fn main() {
         (
             "-leafprobes",
             SearchConfig {
-                leaf_probes: false,
+                pruning: Pruning::Star2 {
+                    leaf_probes: false,
+                    probe_order: true,
+                },
                 ..SearchConfig::ALL_EXACT
             },
         ),
         (
             "-evalorder",
             SearchConfig {
-                eval_order: false,
+                order: MoveOrder::Static,
                 ..SearchConfig::ALL_EXACT
             },
         ),
         (
             "-probeorder",
             SearchConfig {
-                probe_order: false,
+                pruning: Pruning::Star2 {
+                    leaf_probes: true,
+                    probe_order: false,
+                },
                 ..SearchConfig::ALL_EXACT
             },
         ),
@@ -285,7 +293,7 @@ fn main() {
         ),
         // The search's techniques at the same leaves as plain expectimax (quiescence, on in
         // `ALL` for two dice, changes the leaves: it is judged by matches, not here).
-        ("all", SearchConfig::ALL_NOQS),
+        ("all", dice_configs::ALL_NOQS),
     ];
     for rules in Rules::ALL {
         if only.is_some_and(|o| o != rules) {
@@ -368,13 +376,13 @@ fn main() {
         println!("depth completed in {ms} ms (first {time_positions} positions):");
         let mut depth_configs = vec![
             ("plain".to_string(), SearchConfig::PLAIN),
-            ("all".to_string(), SearchConfig::ALL_NOQS),
+            ("all".to_string(), dice_configs::ALL_NOQS),
         ];
         if let Some(names) = &depth_names {
             depth_configs = names
                 .split(',')
                 .map(|n| {
-                    let c = SearchConfig::from_name(n).expect("a named configuration");
+                    let c = dice_configs::from_name(n).expect("a named configuration");
                     (n.to_string(), c)
                 })
                 .collect();

@@ -10,9 +10,12 @@ use chesscore::dice::eval::{
 };
 use chesscore::dice::player::{play_turn, RandomPlayer, Rng};
 use chesscore::dice::search::quiescence::QS_DEPTH;
-use chesscore::dice::search::{DiceEngine, DiceLimits, SearchConfig, WIN};
+use chesscore::dice::search::{DiceEngine, DiceLimits, Leaves, SearchConfig, TableMode, WIN};
 use chesscore::dice::{DiceGame, DiceStatus, Phase, Rules};
 use chesscore::Move;
+
+#[path = "../lab/dice_configs.rs"]
+mod dice_configs;
 
 /// The static value, or the quiet one (without the mover's expected capture gain, the
 /// quiescence's stand-pat value), from the evaluator's feature counts.
@@ -182,13 +185,13 @@ fn with_random_roll(g: &DiceGame, rng: &mut Rng) -> DiceGame {
     g
 }
 
-const CONFIGS: [(&str, SearchConfig); 15] = SearchConfig::NAMED;
+const CONFIGS: [(&str, SearchConfig); 15] = dice_configs::NAMED;
 
 /// The configurations that claim exactness, with quiescence leaves (`qs`) or without.
 fn exact_configs(qs: bool) -> impl Iterator<Item = (&'static str, SearchConfig)> {
     CONFIGS
         .into_iter()
-        .filter(move |(_, c)| (c.exact_tt || !c.tt) && c.quiescence == qs)
+        .filter(move |(_, c)| c.is_exact() && (c.leaves != Leaves::Static) == qs)
 }
 
 /// Plain-expectimax node count of a decision search (to keep the trees small), stopped
@@ -425,7 +428,7 @@ fn table_on_and_off_agree() {
         on.set_config(SearchConfig::ALL_EXACT);
         let mut off = DiceEngine::new(8);
         off.set_config(SearchConfig {
-            tt: false,
+            table: TableMode::Off,
             ..SearchConfig::ALL_EXACT
         });
         let mut rng = Rng(9);

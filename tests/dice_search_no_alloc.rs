@@ -2,11 +2,13 @@
 //! set, every configuration), counted by a global allocator: its table is allocated when
 //! the engine is made.
 
-use chesscore::dice::search::{DiceEngine, DiceLimits, SearchConfig};
+use chesscore::dice::search::{DiceEngine, DiceLimits};
 use chesscore::dice::{player::sample_roll, player::Rng, DiceGame, Rules};
 #[path = "common/counting_alloc.rs"]
 mod counting_alloc;
 use counting_alloc::allocations_during;
+#[path = "../lab/dice_configs.rs"]
+mod dice_configs;
 
 #[test]
 fn dice_search_does_not_allocate() {
@@ -17,7 +19,7 @@ fn dice_search_does_not_allocate() {
         let roll = sample_roll(&g, &mut rng).unwrap();
         g.set_roll(roll).unwrap();
         let depth = if rules == Rules::ThreeDice { 1 } else { 2 };
-        for (name, config) in SearchConfig::NAMED {
+        for (name, config) in dice_configs::NAMED {
             let mut e = DiceEngine::new(4);
             e.set_config(config);
             // A first search makes the rule set's evaluator (which may allocate its tables).

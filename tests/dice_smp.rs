@@ -5,13 +5,16 @@
 
 use chesscore::dice::player::{play_turn, sample_roll, RandomPlayer, Rng};
 use chesscore::dice::search::{
-    win_in, DiceEngine, DiceLimits, DiceSearchResult, SearchConfig, MAX_THREADS, WIN,
+    win_in, DiceEngine, DiceLimits, DiceSearchResult, Leaves, SearchConfig, TableMode, MAX_THREADS,
+    WIN,
 };
 use chesscore::dice::{DiceGame, DiceStatus, Phase, Rules};
 use chesscore::Move;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::mpsc::{self, RecvTimeoutError};
 use std::time::{Duration, Instant};
+#[path = "../lab/dice_configs.rs"]
+mod dice_configs;
 
 /// How long after a stop (or its own deadline) a search may take to return before a test
 /// calls it stuck: 100 times the 50 ms the issue asks for a stop, so that no scheduling delay
@@ -131,7 +134,7 @@ fn several_threads_evaluate_and_advise_every_roll() {
 fn one_thread_is_exactly_the_single_threaded_search() {
     let mut rng = Rng(5);
     for rules in [Rules::TwoDice, Rules::OneDie] {
-        for (name, config) in SearchConfig::NAMED {
+        for (name, config) in dice_configs::NAMED {
             let mut fresh = DiceEngine::new(2);
             fresh.set_config(config);
             let mut cycled = DiceEngine::new(2);
@@ -181,14 +184,14 @@ fn the_exact_mode_is_exact_on_several_threads() {
         let mut plain = DiceEngine::new(2);
         plain.set_config(SearchConfig::PLAIN);
         let mut plain_qs = DiceEngine::new(2);
-        plain_qs.set_config(SearchConfig::PLAIN_QS);
+        plain_qs.set_config(dice_configs::PLAIN_QS);
         // Quiescence leaves in two dice only (plain expectimax's quiescence is slow
         // elsewhere; the engine plays with it in two dice only).
-        let exact = SearchConfig::NAMED
-            .into_iter()
-            .filter(|(_, c)| c.tt && c.exact_tt && (!c.quiescence || rules == Rules::TwoDice));
+        let exact = dice_configs::NAMED.into_iter().filter(|(_, c)| {
+            c.table == TableMode::Exact && (c.leaves == Leaves::Static || rules == Rules::TwoDice)
+        });
         for (name, config) in exact {
-            let reference = if config.quiescence {
+            let reference = if config.leaves != Leaves::Static {
                 &mut plain_qs
             } else {
                 &mut plain

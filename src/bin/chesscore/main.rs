@@ -34,6 +34,9 @@
 
 mod bench;
 mod dice;
+/// The Dice Chess search's named configurations (shared with the lab tools and the tests).
+#[path = "../../../lab/dice_configs.rs"]
+mod dice_configs;
 mod perft;
 mod uci;
 

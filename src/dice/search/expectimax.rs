@@ -11,7 +11,7 @@
 //! value is negated; a three-dice micro-move that leaves the turn going leads to the same
 //! side's decision node at the same depth (a turn is one ply, whatever its micro-moves). At
 //! depth 0 a chance node takes the static evaluation, or with
-//! [`super::SearchConfig::quiescence`] the roll-aware capture search of [`super::quiescence`].
+//! [`super::Leaves::Quiescence`] the roll-aware capture search of [`super::quiescence`].
 //!
 //! # Value scale
 //! Heuristic values lie in `-EVAL_MAX..=EVAL_MAX` ([`crate::dice::eval::EVAL_MAX`]); a king
@@ -35,7 +35,7 @@
 //! decision node from below: when the probed lower bounds reach `beta*D` the node fails high
 //! without a full search; when a probe falls short the probing stops (no cutoff is possible
 //! any more) and the lower bounds found so far tighten the Star1 phase's fail-high test.
-//! With [`super::SearchConfig::leaf_probes`], at depth 1 (one and two dice) a probe's child
+//! With leaf probes ([`super::Pruning::Star2`]), at depth 1 (one and two dice) a probe's child
 //! is a static evaluation, so its value is exact whatever the window: every outcome is
 //! probed (a failed probe is still a lower bound) and the Star1 phase does not search the
 //! probed move again (`Searcher::decision_seeded`).
@@ -47,7 +47,7 @@
 //! without a king capture lies in `-EVAL_MAX..=EVAL_MAX` (one die; two dice may mate). A
 //! decision node stops at a king capture.
 //!
-//! # Per-type sharing ([`super::SearchConfig::type_sharing`], two dice)
+//! # Per-type sharing ([`super::SearchConfig::share_types`], two dice)
 //! A two-dice roll allows the moves of its two types (all six on doubles), and the
 //! position after a move does not depend on the roll. So below the root turn a chance node
 //! keeps, per piece type, what it learnt of that type's moves (value and bound under the
@@ -69,15 +69,16 @@
 //! At a fixed depth every configuration returns the same root value as plain expectimax:
 //! each cutoff is proven by integer bounds, table entries are reused only for the same
 //! remaining depth and the same distance from the root in the exact mode
-//! ([`super::SearchConfig::exact_tt`]), and root-turn decision nodes break ties between equal
+//! ([`super::TableMode::Exact`]), and root-turn decision nodes break ties between equal
 //! values by the smallest raw move, not by search order, so the root move and turn are the
 //! same too.
 
+use super::config::Techniques;
 use super::evalcache::EvalCache;
 use super::order;
 use super::sleep::Sleep;
 use super::tt::{node_key, Bound, DiceTable};
-use super::{SearchConfig, WIN};
+use super::WIN;
 use crate::dice::eval::{DiceEvaluator, EVAL_MAX};
 use crate::dice::game::{DiceGame, Phase};
 use crate::dice::roll::{Outcome, Outcomes, Roll, MAX_OUTCOMES};
@@ -107,7 +108,7 @@ pub(crate) struct OutcomeList {
 impl OutcomeList {
     /// `o` merged and ordered as `config` says: with sharing, the six two-dice doubles (which
     /// allow the same moves) are one outcome of weight 6; with ordering, heaviest first.
-    pub(crate) fn new(o: &Outcomes, config: &SearchConfig, rules: Rules) -> OutcomeList {
+    pub(crate) fn new(o: &Outcomes, config: &Techniques, rules: Rules) -> OutcomeList {
         let mut out = OutcomeList {
             list: [Outcome::default(); MAX_OUTCOMES],
             len: 0,
@@ -215,7 +216,7 @@ pub(crate) struct Searcher {
     /// The table, shared with the engine's other search threads.
     pub(crate) tt: Arc<DiceTable>,
     pub(crate) eval: DiceEvaluator,
-    pub(crate) config: SearchConfig,
+    pub(crate) config: Techniques,
     pub(crate) fixed: [OutcomeList; 3],
     pub(crate) nodes: u64,
     pub(crate) node_limit: u64,
@@ -660,7 +661,7 @@ impl Searcher {
     /// True when depth-0 chance nodes of `rules` take quiescence instead of the static value.
     #[inline]
     fn qs_leaves(&self, rules: Rules) -> bool {
-        self.config.quiescence && self.config.quiescence_rules & (1 << rules as u8) != 0
+        self.config.qs_leaves(rules)
     }
 
     /// Bounds of each outcome's decision-node value that hold whatever the search finds

@@ -50,7 +50,7 @@
 //!
 //! # Decisions
 //! * Sharing: the six two-dice doubles allow the same moves, so with
-//!   [`SearchConfig::sharing`] they are one outcome of weight 6; beyond that, the position
+//!   [`SearchConfig::share_doubles`] they are one outcome of weight 6; beyond that, the position
 //!   after a move does not depend on the roll that allowed it, and three-dice micro-move
 //!   orders that reach the same position coincide, so the table (keyed by position, phase
 //!   and dice left) shares those subtrees between outcomes. Below the root turn, with
@@ -58,7 +58,7 @@
 //!   micro-moves in one order only (`sleep.rs`): the table cannot merge the nodes before a
 //!   turn's last micro-move (they have different dice left), and the sleep sets leave the
 //!   repeated orders out; half the three-dice nodes at depth 2. In two dice, with
-//!   [`SearchConfig::type_sharing`], a chance node searches each piece type's moves once and
+//!   [`SearchConfig::share_types`], a chance node searches each piece type's moves once and
 //!   shares the result among the outcomes that allow the type (see [`expectimax`]).
 //! * The static-value cache ([`SearchConfig::eval_cache`]): the table shares nodes, but a
 //!   three-dice leaf is reached from several nodes (after micro-moves `a` then `b` one die
@@ -68,9 +68,9 @@
 //!   evaluation is (the baseline of the matches gets it as well).
 //! * Exact node savers beside Star1/Star2, each a switch kept in [`SearchConfig::ALL`] because
 //!   the benchmark shows fewer nodes at the same values (docs/dice-search.md has the
-//!   numbers): [`SearchConfig::bounds`], [`SearchConfig::leaf_probes`],
-//!   [`SearchConfig::eval_order`], [`SearchConfig::probe_order`].
-//! * The table's exact mode ([`SearchConfig::exact_tt`]) reuses an entry only at the same
+//!   numbers): [`SearchConfig::bounds`], [`Pruning::Star2`]'s leaf probes,
+//!   [`MoveOrder::Eval`], and Star2's probe order.
+//! * The table's exact mode ([`TableMode::Exact`]) reuses an entry only at the same
 //!   remaining depth and distance from the root, so the value is that of the search without
 //!   the table; the default (fast) mode reuses deeper entries too, which changes values
 //!   (for the better, usually) and is what the players use.
@@ -86,10 +86,11 @@
 //!   searching other root moves, other outcomes and deeper iterations store the subtrees
 //!   the main thread reaches next). The exact mode holds on several threads too, which
 //!   was root splitting's one advantage.
-//! * Quiescence ([`quiescence`], [`SearchConfig::quiescence`]) at depth-0 chance nodes: captures
+//! * Quiescence ([`quiescence`], [`Leaves::Quiescence`]) at depth-0 chance nodes: captures
 //!   weighted by the chance of rolling them; on in [`SearchConfig::ALL`] for two dice only,
 //!   where a match showed it gains (docs/dice-search.md has the numbers).
 
+mod config;
 mod evalcache;
 pub mod expectimax;
 pub mod order;
@@ -106,6 +107,7 @@ use crate::dice::rules::Rules;
 use crate::dice::status::DiceStatus;
 use crate::dice::Phase;
 use crate::moves::Move;
+pub use config::{Leaves, MoveOrder, Pruning, RuleSets, SearchConfig, TableMode};
 use evalcache::EvalCache;
 pub use expectimax::TurnLine;
 use expectimax::{OutcomeList, Searcher, NEG_INF, POS_INF};
@@ -136,213 +138,6 @@ pub fn win_in(value: i32) -> Option<i32> {
 pub fn expected_score(value: i32) -> f64 {
     let v = value.clamp(-EVAL_MAX, EVAL_MAX) as f64;
     (v + EVAL_MAX as f64) / (2.0 * EVAL_MAX as f64)
-}
-
-/// Which techniques a search uses.
-#[derive(Copy, Clone, Debug, PartialEq, Eq)]
-pub struct SearchConfig {
-    /// Star1 bounds at chance nodes (and alpha-beta windows through them).
-    pub star1: bool,
-    /// Star2 probing at chance nodes (needs `star1`).
-    pub star2: bool,
-    /// The transposition table.
-    pub tt: bool,
-    /// Reuse table entries only at the same depth and ply (values exactly as without it).
-    pub exact_tt: bool,
-    /// Merge outcomes that allow the same moves (two-dice doubles).
-    pub sharing: bool,
-    /// Move and outcome ordering.
-    pub ordering: bool,
-    /// Roll-aware quiescence at depth-0 chance nodes ([`quiescence`]) instead of the bare
-    /// static evaluation, in the rule sets of `quiescence_rules`.
-    pub quiescence: bool,
-    /// The rule sets where `quiescence` applies: bit `1 << rules as u8` each.
-    pub quiescence_rules: u8,
-    /// Two dice: search each piece type's moves once per chance node and share the result
-    /// (value and bound) among every outcome that allows the type (see
-    /// [`expectimax`]'s module docs).
-    pub type_sharing: bool,
-    /// Tighter value bounds: per-outcome bounds at chance nodes (an outcome that can take
-    /// the king is worth exactly a win now, unsearched; static evaluations at depth 1) and a
-    /// decision node stops at a king capture (nothing beats it).
-    pub bounds: bool,
-    /// Star2 at depth 1 (one and two dice), where a probe's value is a leaf's and so exact:
-    /// every outcome is probed (a failed probe still gives a lower bound for Star1's
-    /// fail-high test) and the probed move is not searched again.
-    pub leaf_probes: bool,
-    /// Decision nodes with two turns or more to go (one and two dice) order their moves by
-    /// the static value after each (a one-turn search; each evaluation counts as a node).
-    pub eval_order: bool,
-    /// Star1's phase takes the outcomes in ascending order of their lower bounds (Star2's
-    /// probes), so a fail low comes sooner: at depth 1 with leaf probes, and in one die at
-    /// every depth.
-    pub probe_order: bool,
-    /// Lazy SMP: helper `i` of `n` threads takes every chance node's outcomes starting at
-    /// outcome `i * len / n` (wrapping), so the threads fill the table with different
-    /// outcomes' subtrees, which the main thread then finds done. Nothing changes with one
-    /// thread (the main thread starts at the first outcome).
-    pub split_outcomes: bool,
-    /// Each search thread keeps the static values it computed by game key (1 MiB) and
-    /// answers a position met again from there: a three-dice turn reaches the same position
-    /// by several micro-move orders. The same nodes, values and moves, less time; on in
-    /// every named configuration, [`SearchConfig::PLAIN`] included (it is the evaluation's
-    /// speed, not a search technique), off in `all-nocache`.
-    pub eval_cache: bool,
-    /// Three dice, below the root turn: each set of commuting micro-moves is searched in one
-    /// order only (sleep sets, see `sleep.rs`): a turn's end positions are all reached, each
-    /// far fewer times. Values stay exact.
-    pub sleep_sets: bool,
-}
-
-impl SearchConfig {
-    /// Plain expectimax: every outcome and move searched, nothing pruned or shared.
-    pub const PLAIN: SearchConfig = SearchConfig {
-        star1: false,
-        star2: false,
-        tt: false,
-        exact_tt: true,
-        sharing: false,
-        ordering: false,
-        quiescence: false,
-        quiescence_rules: SearchConfig::QS_EVERY_RULE_SET,
-        type_sharing: false,
-        bounds: false,
-        leaf_probes: false,
-        eval_order: false,
-        probe_order: false,
-        split_outcomes: false,
-        eval_cache: true,
-        sleep_sets: false,
-    };
-    /// Star1 with move and outcome ordering.
-    pub const STAR1: SearchConfig = SearchConfig {
-        star1: true,
-        ordering: true,
-        ..SearchConfig::PLAIN
-    };
-    /// Star1 and Star2.
-    pub const STAR2: SearchConfig = SearchConfig {
-        star2: true,
-        ..SearchConfig::STAR1
-    };
-    /// Star1, Star2 and the table in its exact mode.
-    pub const STAR2_TT: SearchConfig = SearchConfig {
-        tt: true,
-        ..SearchConfig::STAR2
-    };
-    /// Everything, exact: Star1, Star2, the exact table, sharing.
-    pub const ALL_EXACT: SearchConfig = SearchConfig {
-        sharing: true,
-        type_sharing: true,
-        bounds: true,
-        leaf_probes: true,
-        eval_order: true,
-        probe_order: true,
-        split_outcomes: true,
-        sleep_sets: true,
-        ..SearchConfig::STAR2_TT
-    };
-    /// Everything but quiescence, the table in its fast mode (the engine before quiescence).
-    pub const ALL_NOQS: SearchConfig = SearchConfig {
-        exact_tt: false,
-        ..SearchConfig::ALL_EXACT
-    };
-    /// Everything, the table in its fast mode: what the engine plays with. Quiescence only
-    /// in two dice, where a match showed it gains (one die: no gain; three dice: a loss;
-    /// see docs/dice-search.md).
-    pub const ALL: SearchConfig = SearchConfig {
-        quiescence: true,
-        quiescence_rules: 1 << Rules::TwoDice as u8,
-        ..SearchConfig::ALL_NOQS
-    };
-    /// `quiescence_rules` with every rule set.
-    pub const QS_EVERY_RULE_SET: u8 = 0b111;
-
-    /// [`SearchConfig::ALL_EXACT`] with quiescence.
-    pub const ALL_EXACT_QS: SearchConfig = SearchConfig {
-        quiescence: true,
-        ..SearchConfig::ALL_EXACT
-    };
-    /// [`SearchConfig::ALL`] with quiescence in every rule set.
-    pub const ALL_QS: SearchConfig = SearchConfig {
-        quiescence: true,
-        ..SearchConfig::ALL_NOQS
-    };
-    /// Plain expectimax with quiescence leaves (nothing pruned: the tests' reference
-    /// for the quiescence definition).
-    pub const PLAIN_QS: SearchConfig = SearchConfig {
-        quiescence: true,
-        ..SearchConfig::PLAIN
-    };
-
-    /// The named sets (`plain`, `star1`, `star2`, `star2-tt`, `all-exact`, `all`, and
-    /// `all-noqs` without quiescence, `plain-qs`, `all-exact-qs`, `all-qs` with it in every
-    /// rule set; and for comparisons `all-notable`: [`SearchConfig::ALL_EXACT`] without the
-    /// table, `all-notypes`: [`SearchConfig::ALL`] without per-type sharing, `all-nosplit`:
-    /// [`SearchConfig::ALL`] without [`SearchConfig::split_outcomes`], `all-nocache`:
-    /// [`SearchConfig::ALL`] without [`SearchConfig::eval_cache`], `all-nosleep`:
-    /// [`SearchConfig::ALL`] without [`SearchConfig::sleep_sets`]).
-    pub const NAMED: [(&'static str, SearchConfig); 15] = [
-        ("plain", SearchConfig::PLAIN),
-        ("star1", SearchConfig::STAR1),
-        ("star2", SearchConfig::STAR2),
-        ("star2-tt", SearchConfig::STAR2_TT),
-        ("all-exact", SearchConfig::ALL_EXACT),
-        ("all", SearchConfig::ALL),
-        ("all-noqs", SearchConfig::ALL_NOQS),
-        ("plain-qs", SearchConfig::PLAIN_QS),
-        ("all-exact-qs", SearchConfig::ALL_EXACT_QS),
-        ("all-qs", SearchConfig::ALL_QS),
-        (
-            "all-notable",
-            SearchConfig {
-                tt: false,
-                ..SearchConfig::ALL_EXACT
-            },
-        ),
-        (
-            "all-notypes",
-            SearchConfig {
-                type_sharing: false,
-                ..SearchConfig::ALL
-            },
-        ),
-        (
-            "all-nosplit",
-            SearchConfig {
-                split_outcomes: false,
-                ..SearchConfig::ALL
-            },
-        ),
-        (
-            "all-nocache",
-            SearchConfig {
-                eval_cache: false,
-                ..SearchConfig::ALL
-            },
-        ),
-        (
-            "all-nosleep",
-            SearchConfig {
-                sleep_sets: false,
-                ..SearchConfig::ALL
-            },
-        ),
-    ];
-
-    /// The set with this name.
-    pub fn from_name(s: &str) -> Option<SearchConfig> {
-        SearchConfig::NAMED
-            .iter()
-            .find(|(n, _)| *n == s)
-            .map(|(_, c)| *c)
-    }
-}
-
-impl Default for SearchConfig {
-    fn default() -> Self {
-        SearchConfig::ALL
-    }
 }
 
 /// What a Dice Chess search may use. `Default`: no limit (stopped only by
@@ -490,6 +285,8 @@ pub const MAX_THREADS: usize = 256;
 pub struct DiceEngine {
     /// The main thread's searcher (the calling thread's).
     s: Searcher,
+    /// The techniques, as set (the searchers read them flat).
+    config: SearchConfig,
     rules: Rules,
     /// The other threads (`None` with one thread).
     helpers: Option<Helpers>,
@@ -503,7 +300,7 @@ impl core::fmt::Debug for DiceEngine {
     fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
         f.debug_struct("DiceEngine")
             .field("hash_mib", &self.s.tt.size_mib())
-            .field("config", &self.s.config)
+            .field("config", &self.config)
             .field("threads", &self.threads())
             .finish()
     }
@@ -526,7 +323,7 @@ impl DiceEngine {
             s: Searcher {
                 tt: Arc::new(DiceTable::try_new(hash_mib)?),
                 eval: DiceEvaluator::new(rules),
-                config,
+                config: config.techniques(),
                 fixed: fixed_outcomes(&config),
                 nodes: 0,
                 node_limit: 0,
@@ -545,6 +342,7 @@ impl DiceEngine {
                 outcome_split: (0, 1),
                 eval_cache: EvalCache::try_new()?,
             },
+            config,
             rules,
             helpers: None,
             shared_nodes: Arc::new(AtomicU64::new(0)),
@@ -566,7 +364,7 @@ impl DiceEngine {
     /// values). With more (Lazy SMP, see `smp.rs`) every thread searches the same root
     /// and shares the table; the result is the calling thread's, `nodes` counts every
     /// thread's. Every thread uses the configuration as set: in the table's fast mode
-    /// results may differ from run to run; in its exact mode ([`SearchConfig::exact_tt`])
+    /// results may differ from run to run; in its exact mode ([`TableMode::Exact`])
     /// the value and turn are the single-threaded search's (only the node count varies).
     /// A configuration without the table ignores the helpers (they would share nothing)
     /// and searches on one thread.
@@ -607,12 +405,13 @@ impl DiceEngine {
 
     /// The techniques in use.
     pub fn config(&self) -> SearchConfig {
-        self.s.config
+        self.config
     }
 
     /// Chooses the techniques (see [`SearchConfig`]); the table is cleared.
     pub fn set_config(&mut self, config: SearchConfig) {
-        self.s.config = config;
+        self.config = config;
+        self.s.config = config.techniques();
         self.s.fixed = fixed_outcomes(&config);
         self.s.tt.clear();
     }
@@ -916,7 +715,7 @@ impl DiceEngine {
         }
         out.clear();
         let outcomes: Outcomes = game.outcomes();
-        let list = OutcomeList::new(&outcomes, &SearchConfig::PLAIN, game.rules());
+        let list = OutcomeList::new(&outcomes, &SearchConfig::PLAIN.techniques(), game.rules());
         self.begin(game, limits);
         let mut g = game.clone();
         for oc in list.as_slice() {
@@ -992,6 +791,7 @@ impl DiceEngine {
 }
 
 fn fixed_outcomes(config: &SearchConfig) -> [OutcomeList; 3] {
+    let config = &config.techniques();
     [
         OutcomeList::new(&Outcomes::fixed(Rules::TwoDice), config, Rules::TwoDice),
         OutcomeList::new(&Outcomes::one_die(0), config, Rules::OneDie),

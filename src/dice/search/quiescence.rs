@@ -1,5 +1,5 @@
 //! Roll-aware quiescence: the value of a chance node at depth 0 when
-//! [`super::SearchConfig::quiescence`] is on, instead of the bare static evaluation.
+//! [`super::Leaves::Quiescence`] is on, instead of the bare static evaluation.
 //!
 //! # Definition (what the search returns exactly)
 //! `Q(g, q)` of a chance node `g` (awaiting its roll, not over) with `q` capture turns left

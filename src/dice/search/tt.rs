@@ -9,7 +9,7 @@
 //! draw depends on it), see [`node_key`].
 //!
 //! An entry holds the value with its bound, the remaining depth, the distance from the root
-//! in turns (`ply`, for the exact mode, see [`super::SearchConfig::exact_tt`]) and, for
+//! in turns (`ply`, for the exact mode, see [`super::TableMode::Exact`]) and, for
 //! decision nodes, the best move.
 //!
 //! # Sharing between threads

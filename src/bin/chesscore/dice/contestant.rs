@@ -1,7 +1,7 @@
 //! The players that `chesscore dice` and `chesscore dice match` name: built in, or the engine
 //! in one of its configurations.
 
-use crate::MAX_THREADS;
+use crate::{dice_configs, MAX_THREADS};
 use chesscore::dice::eval::heuristic::HeuristicPlayer;
 use chesscore::dice::player::Rng;
 use chesscore::dice::search::player::EnginePlayer;
@@ -14,7 +14,7 @@ pub(super) enum Contestant {
     /// random or greedy.
     Builtin(PlayerKind),
     /// This search with a configuration: `engine` is [`SearchConfig::ALL`], `engine:NAME`
-    /// one of [`SearchConfig::NAMED`] (for matches between versions of the search); with
+    /// one of `lab/dice_configs.rs`'s `NAMED` (for matches between versions of the search); with
     /// `@N` on N threads (`None`: `--threads`); with `/dN` to depth N every move, whatever
     /// the time (for measuring what a turn of depth is worth).
     Engine(SearchConfig, Option<usize>, Option<u32>),
@@ -30,13 +30,10 @@ impl Contestant {
         match self {
             Contestant::Builtin(k) => k.name().to_owned(),
             Contestant::Engine(c, threads, depth) => {
-                let name = SearchConfig::NAMED.iter().find(|(_, n)| *n == c).map_or(
-                    "engine",
-                    |(name, _)| match *name {
-                        "all" => "engine",
-                        _ => name,
-                    },
-                );
+                let name = match dice_configs::name_of(&c) {
+                    Some("all") | None => "engine",
+                    Some(name) => name,
+                };
                 let name = match threads {
                     Some(n) => format!("{name}@{n}"),
                     None => name.to_owned(),
@@ -72,7 +69,7 @@ impl Contestant {
             "heuristic" => Some(Contestant::Heuristic),
             _ => match s.strip_prefix("engine:") {
                 Some(config) => {
-                    SearchConfig::from_name(config).map(|c| Contestant::Engine(c, None, None))
+                    dice_configs::from_name(config).map(|c| Contestant::Engine(c, None, None))
                 }
                 None => PlayerKind::from_name(s).map(Contestant::Builtin),
             },
