@@ -1,10 +1,14 @@
 //! The Dice Chess engine: expectimax with Star1 and Star2 pruning, a transposition table and
 //! iterative deepening, behind one handle ([`DiceEngine`]).
 //!
-//! Module map: [`expectimax`] (chance and decision nodes, Star1/Star2, exactness), [`tt`]
-//! (the table and its keys, shared by the threads without locks), `evalcache` (each
-//! thread's static values by game key), `smp` (Lazy SMP: the helper threads), [`order`] (move and outcome ordering), [`player`] (the engine and plain
-//! expectimax as [`crate::dice::Player`]s). Matches between players (the arena) live with
+//! Module map: [`expectimax`] (the searcher, the value arithmetic and why it is exact),
+//! `chance` (chance nodes: outcome bounds, Star2's probes, Star1's phase), `decision`
+//! (decision nodes: one node, its strategy chosen from the configuration: all moves, sleep
+//! sets, a seeded move, per-type sharing), `config` ([`SearchConfig`]), [`quiescence`],
+//! `sleep` (three-dice sleep sets), [`tt`] (the table and its keys, shared by the threads
+//! without locks), `evalcache` (each thread's static values by game key), `smp` (Lazy SMP:
+//! the helper threads), [`order`] (move and outcome ordering), [`player`] (the engine and
+//! plain expectimax as [`crate::dice::Player`]s). Matches between players (the arena) live with
 //! `chesscore dice match`, in the binary.
 //!
 //! # Design
@@ -90,7 +94,9 @@
 //!   weighted by the chance of rolling them; on in [`SearchConfig::ALL`] for two dice only,
 //!   where a match showed it gains (docs/dice-search.md has the numbers).
 
+mod chance;
 mod config;
+mod decision;
 mod evalcache;
 pub mod expectimax;
 pub mod order;
