@@ -46,6 +46,7 @@ pub mod moves;
 pub mod perft;
 pub mod pgn;
 pub mod position;
+pub(crate) mod pool;
 pub mod search;
 pub mod types;
 pub mod uci;
