@@ -5,7 +5,9 @@
 //! search). [`Engine::search`] runs iterative deepening with aspiration windows and a
 //! principal variation search (`thread.rs`) on the `Threads` option's threads (Lazy SMP: all
 //! threads search the same root and share the table; the calling thread is the main one), and
-//! returns a [`SearchResult`]. [`StopHandle`] stops a search from any thread.
+//! returns a [`SearchResult`]. The helper threads are a pool (`crate::pool`) started when
+//! `Threads` is set and parked between searches; one that cannot be started makes the option
+//! fail and leaves the engine as it was. [`StopHandle`] stops a search from any thread.
 //!
 //! The modules inside are the engine's own, not part of the library's API: `tt.rs`
 //! (transposition table), `picker.rs` (staged move ordering), `see.rs` (static exchange),

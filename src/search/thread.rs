@@ -8,6 +8,16 @@
 //! extension of the hash move (with multi-cut), check extension, late-move reductions from a
 //! logarithmic table adjusted by node type, improvement and history. Draws by repetition,
 //! the 50-move rule and insufficient material are scored inside the tree.
+//!
+//! One search ([`run_search`]) in parts: `root_moves` (the legal moves, `searchmoves`, the
+//! first order), `root_position` (the history compacted to leave room for the search),
+//! `reset_thread` (each thread's root moves and counters), `run_threads` and
+//! `assemble_result`. `run_threads` runs Lazy SMP on the engine's [`Pool`]: the helper
+//! threads are started by the `Threads` option and parked between searches; a search hands
+//! helper `i` the tables of thread `i + 1` and its own copy of the root, runs the main thread
+//! (thread 0, the one that reports) on the caller, and the main thread raises the stop flag
+//! when it is done (also when it panics), which ends the helpers before the pool returns.
+//! Nothing is allocated on any thread (tests/no_alloc.rs, tests/search_smp_no_alloc.rs).
 
 use super::history::{self, ContTable, History};
 use super::params;

@@ -1,8 +1,13 @@
 //! Lazy SMP for the Dice Chess engine: the helper threads of [`super::DiceEngine`].
 //!
 //! With `n` threads ([`super::DiceEngine::set_threads`]) the engine keeps `n - 1` helper
-//! threads, started when the count is set and parked on a condition variable between
-//! searches (a search starts none: it wakes them). Each helper owns a [`Searcher`] of its
+//! threads, started when the count is set and parked between searches (a search starts none:
+//! it wakes them). They are a [`Crew`] of the pool that the chess engine's helpers run on too
+//! (`crate::pool`): the crew owns one [`HelperSlot`] per helper, [`Crew::start`] runs
+//! [`HelperSlot::run`] on each, and [`Crew::wait`] waits for them. The crew's start/wait pair,
+//! rather than the pool's scoped run, fits the engine's flow: `start_helpers`, then the
+//! search on the calling thread in the engine's own code, then `finish_helpers` (stop, wait).
+//! Each helper owns a [`Searcher`] of its
 //! own (evaluator, counters, root lines) and a copy of the root game, and shares the
 //! engine's table (`Arc<DiceTable>`, lock-free: see [`super::tt`]), its stop flag and a node
 //! counter with the calling thread, which is the main thread: its result is the search's.
@@ -22,8 +27,9 @@
 //! thread (docs/dice-search.md "Threads"). Their values are thrown away; only their table
 //! entries help the main thread.
 //!
-//! Nothing is allocated per search (the condition variables and mutexes are futex based),
-//! only when the thread count, the table size or the rule set changes.
+//! Nothing is allocated per search (the pool's condition variable and mutex are futex based),
+//! only when the thread count, the table size or the rule set changes. A helper's panic (a
+//! bug) is resumed on the calling thread once every helper is done.
 
 use super::expectimax::{Searcher, NEG_INF, POS_INF};
 use super::{TurnLine, WIN};
