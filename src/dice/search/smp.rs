@@ -226,6 +226,36 @@ mod tests {
         }
     }
 
+    /// A helper thread that cannot be started makes `set_threads` fail and keeps the helpers
+    /// the engine had, which still search; then the count can be set again.
+    #[test]
+    fn a_failed_spawn_keeps_the_old_helpers() {
+        let mut e = DiceEngine::new(1);
+        assert!(e.set_threads(2));
+        crate::pool::fail_spawn_after(1);
+        assert!(!e.set_threads(4));
+        assert_eq!(e.threads(), 2);
+        assert_eq!(e.helpers.as_ref().unwrap().len(), 1);
+        let mut g = DiceGame::new(Rules::TwoDice);
+        g.set_roll(Roll::from_faces(&[1, 2]).unwrap()).unwrap();
+        // 100 ms: time for the helper to wake and search whatever the main thread does.
+        let r = e
+            .search(&g, &DiceLimits::movetime(100), &mut |_| {})
+            .unwrap();
+        assert!(r.line.len > 0);
+        let helper_nodes: u64 = e
+            .helpers
+            .as_mut()
+            .unwrap()
+            .slots()
+            .iter()
+            .map(|s| s.s.nodes)
+            .sum();
+        assert!(helper_nodes > 0, "the old helper searched");
+        assert!(e.set_threads(4));
+        assert_eq!(e.threads(), 4);
+    }
+
     /// An engine made inside `with_weights_override` searches with those weights on its
     /// helper threads too: they take clones of the main thread's evaluator, never make
     /// their own (which would see the tuned weights on their threads).
