@@ -502,7 +502,7 @@ mod tests {
         e.set_option("Threads", "2").unwrap();
         assert_eq!((e.thread_count(), e.pool.workers()), (2, 1));
         let before = tables(&e);
-        // The third helper of four fails to start.
+        // The third of the three new helpers fails to start.
         crate::pool::fail_spawn_after(2);
         assert_eq!(e.set_option("Threads", "4"), Err(OptionError::OutOfMemory));
         assert_eq!((e.thread_count(), e.pool.workers()), (2, 1));
