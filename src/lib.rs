@@ -45,6 +45,7 @@ pub mod movegen;
 pub mod moves;
 pub mod perft;
 pub mod pgn;
+pub(crate) mod pool;
 pub mod position;
 pub mod search;
 pub mod types;

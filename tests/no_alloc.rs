@@ -63,8 +63,7 @@ fn setup_and_perft_1_do_not_allocate() {
 fn a_search_allocates_nothing() {
     use chesscore::search::{Engine, Limits};
     // Creating the engine allocates its tables; a one-thread search then allocates nothing
-    // (helper threads run the same code; spawning them is the only allocation of a
-    // multi-threaded search).
+    // (tests/search_smp_no_alloc.rs counts a search on two threads, on every thread).
     let mut engine = Engine::new();
     let pos =
         Position::from_fen("r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1")

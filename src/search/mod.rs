@@ -5,7 +5,9 @@
 //! search). [`Engine::search`] runs iterative deepening with aspiration windows and a
 //! principal variation search (`thread.rs`) on the `Threads` option's threads (Lazy SMP: all
 //! threads search the same root and share the table; the calling thread is the main one), and
-//! returns a [`SearchResult`]. [`StopHandle`] stops a search from any thread.
+//! returns a [`SearchResult`]. The helper threads are a pool (`crate::pool`) started when
+//! `Threads` is set and parked between searches; one that cannot be started makes the option
+//! fail and leaves the engine as it was. [`StopHandle`] stops a search from any thread.
 //!
 //! The modules inside are the engine's own, not part of the library's API: `tt.rs`
 //! (transposition table), `picker.rs` (staged move ordering), `see.rs` (static exchange),
@@ -22,6 +24,7 @@ pub(crate) mod tt;
 
 use crate::eval::Evaluator;
 use crate::moves::{Move, MoveList};
+use crate::pool::Pool;
 use crate::position::Position;
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::sync::Arc;
@@ -264,10 +267,18 @@ impl OptionError {
     }
 }
 
+/// The helper threads' names (`search-1`, `search-2`...).
+const HELPER_NAME: &str = "search";
+/// The helper threads' stack: the search recurses up to [`MAX_PLY`] plies.
+const HELPER_STACK: usize = 8 << 20;
+
 /// The engine: transposition table, search threads' tables, options.
 pub struct Engine {
     pub(crate) tt: TranspositionTable,
     pub(crate) threads: Vec<Box<ThreadData>>,
+    /// The helper threads (`threads.len() - 1` workers, parked between searches), started
+    /// by the `Threads` option; helper `i` searches on `threads[i + 1]`.
+    pub(crate) pool: Pool,
     pub(crate) signals: Arc<Signals>,
     /// Each thread's node count, published every 1024 nodes (readable by the main thread).
     pub(crate) counters: Vec<AtomicU64>,
@@ -306,6 +317,7 @@ impl Engine {
         Some(Engine {
             tt: TranspositionTable::try_new(16)?,
             threads: vec![ThreadData::try_new_boxed()?],
+            pool: Pool::new(0, HELPER_NAME, HELPER_STACK).ok()?,
             signals: Arc::new(Signals::default()),
             counters: vec![AtomicU64::new(0)],
             evaluator: Evaluator::try_new()?,
@@ -374,37 +386,53 @@ impl Engine {
                     self.tt = TranspositionTable::try_new(mib).ok_or(OptionError::OutOfMemory)?;
                 }
             }
-            "Threads" => {
-                // Everything that can fail comes first: the new threads' tables, the counters
-                // and the room for them. Only then is the engine changed, so that running out
-                // of memory leaves it with the threads it had.
-                let n = int()? as usize;
-                let missing = n.saturating_sub(self.threads.len());
-                let mut fresh = Vec::new();
-                fresh
-                    .try_reserve_exact(missing)
-                    .map_err(|_| OptionError::OutOfMemory)?;
-                while fresh.len() < missing {
-                    fresh.push(ThreadData::try_new_boxed().ok_or(OptionError::OutOfMemory)?);
-                }
-                let mut counters = Vec::new();
-                counters
-                    .try_reserve_exact(n)
-                    .map_err(|_| OptionError::OutOfMemory)?;
-                counters.resize_with(n, || AtomicU64::new(0));
-                self.threads
-                    .try_reserve_exact(missing)
-                    .map_err(|_| OptionError::OutOfMemory)?;
-                self.threads.truncate(n);
-                self.threads.extend(fresh);
-                self.counters = counters;
-            }
+            "Threads" => self.set_threads(int()? as usize)?,
             "Clear Hash" => self.tt.clear(),
             "Ponder" => self.ponder = boolean()?,
             "Move Overhead" => self.move_overhead_ms = int()? as u64,
             "MultiPV" => self.multipv = int()? as usize,
             _ => unreachable!("every option in OPTIONS is handled"),
         }
+        Ok(())
+    }
+
+    /// Sets the number of search threads: the calling thread and `n - 1` helper threads,
+    /// started here and parked between searches.
+    ///
+    /// Everything that can fail comes first: the new threads' tables, the counters, the room
+    /// for them and the new helper threads. Only then is the engine changed, so that running
+    /// out of memory or failing to start a thread leaves it with the threads and tables it
+    /// had ([`OptionError::OutOfMemory`]).
+    fn set_threads(&mut self, n: usize) -> Result<(), OptionError> {
+        let missing = n.saturating_sub(self.threads.len());
+        let mut fresh = Vec::new();
+        fresh
+            .try_reserve_exact(missing)
+            .map_err(|_| OptionError::OutOfMemory)?;
+        while fresh.len() < missing {
+            fresh.push(ThreadData::try_new_boxed().ok_or(OptionError::OutOfMemory)?);
+        }
+        let mut counters = Vec::new();
+        counters
+            .try_reserve_exact(n)
+            .map_err(|_| OptionError::OutOfMemory)?;
+        counters.resize_with(n, || AtomicU64::new(0));
+        self.threads
+            .try_reserve_exact(missing)
+            .map_err(|_| OptionError::OutOfMemory)?;
+        let pool = if n - 1 == self.pool.workers() {
+            None
+        } else {
+            let pool = Pool::new(n - 1, HELPER_NAME, HELPER_STACK);
+            Some(pool.map_err(|_| OptionError::OutOfMemory)?)
+        };
+        if let Some(pool) = pool {
+            // The old helpers are joined here (they are parked: at once).
+            self.pool = pool;
+        }
+        self.threads.truncate(n);
+        self.threads.extend(fresh);
+        self.counters = counters;
         Ok(())
     }
 
@@ -449,5 +477,56 @@ impl Engine {
             self.move_overhead_ms,
             self.multipv,
         )
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The addresses of the engine's per-thread tables.
+    fn tables(e: &Engine) -> Vec<*const ThreadData> {
+        e.threads
+            .iter()
+            .map(|t| &**t as *const ThreadData)
+            .collect()
+    }
+
+    /// A helper thread that cannot be started makes `Threads` fail (out of memory) and leaves
+    /// the engine as it was: the thread count, the helper threads, the very same per-thread
+    /// tables and the counters. It still searches on its threads, and once threads can be
+    /// started again the option works and keeps the tables it had.
+    #[test]
+    fn a_failed_spawn_leaves_the_engine_as_it_was() {
+        let mut e = Engine::new();
+        e.set_option("Threads", "2").unwrap();
+        assert_eq!((e.thread_count(), e.pool.workers()), (2, 1));
+        let before = tables(&e);
+        // The third of the three new helpers fails to start.
+        crate::pool::fail_spawn_after(2);
+        assert_eq!(e.set_option("Threads", "4"), Err(OptionError::OutOfMemory));
+        assert_eq!((e.thread_count(), e.pool.workers()), (2, 1));
+        assert_eq!(e.counters.len(), 2);
+        assert_eq!(tables(&e), before);
+
+        let pos = Position::startpos();
+        let limits = Limits {
+            depth: 6,
+            ..Limits::default()
+        };
+        let r = e.search(&pos, &limits, &mut |_| {});
+        assert!(r.best_move.is_some());
+        assert_eq!(r.depth, 6);
+        assert!(
+            e.threads.iter().all(|t| t.nodes() > 0),
+            "both threads searched"
+        );
+
+        e.set_option("Threads", "4").unwrap();
+        assert_eq!((e.thread_count(), e.pool.workers()), (4, 3));
+        assert_eq!(e.counters.len(), 4);
+        assert_eq!(tables(&e)[..2], before[..]);
+        e.set_option("Threads", "1").unwrap();
+        assert_eq!((e.thread_count(), e.pool.workers()), (1, 0));
     }
 }

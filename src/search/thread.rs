@@ -8,6 +8,16 @@
 //! extension of the hash move (with multi-cut), check extension, late-move reductions from a
 //! logarithmic table adjusted by node type, improvement and history. Draws by repetition,
 //! the 50-move rule and insufficient material are scored inside the tree.
+//!
+//! One search ([`run_search`]) in parts: `root_moves` (the legal moves, `searchmoves`, the
+//! first order), `root_position` (the history compacted to leave room for the search),
+//! `reset_thread` (each thread's root moves and counters), `run_threads` and
+//! `assemble_result`. `run_threads` runs Lazy SMP on the engine's [`Pool`]: the helper
+//! threads are started by the `Threads` option and parked between searches; a search hands
+//! helper `i` the tables of thread `i + 1` and its own copy of the root, runs the main thread
+//! (thread 0, the one that reports) on the caller, and the main thread raises the stop flag
+//! when it is done (also when it panics), which ends the helpers before the pool returns.
+//! Nothing is allocated on any thread (tests/no_alloc.rs, tests/search_smp_no_alloc.rs).
 
 use super::history::{self, ContTable, History};
 use super::params;
@@ -21,6 +31,7 @@ use super::{
 };
 use crate::eval::Evaluator;
 use crate::moves::{Move, MoveList, MAX_MOVES};
+use crate::pool::Pool;
 use crate::position::{Position, HISTORY_CAPACITY};
 use crate::types::{Color, PieceType};
 use std::sync::atomic::{AtomicU64, Ordering};
@@ -100,6 +111,12 @@ impl ThreadData {
             seldepth: 0,
             completed_depth: 0,
         })
+    }
+
+    /// Nodes this thread searched in the last search (tests).
+    #[cfg(test)]
+    pub(crate) fn nodes(&self) -> u64 {
+        self.nodes
     }
 
     /// Forgets the history tables and the evaluator cache (a new game).
@@ -194,7 +211,19 @@ fn has_non_pawn_material(pos: &Position, c: Color) -> bool {
     (pos.color_pieces(c) & !pos.pieces(c, PieceType::PAWN) & !pos.pieces(c, PieceType::KING)).any()
 }
 
-impl Searcher<'_, '_> {
+impl<'a, 'b> Searcher<'a, 'b> {
+    /// Thread `id`'s searcher (0: the main thread) at the start of a search.
+    fn new(td: &'a mut ThreadData, sh: &'a Shared<'b>, id: usize) -> Self {
+        Searcher {
+            td,
+            sh,
+            id,
+            time_start: sh.start,
+            pondering: sh.limits.ponder,
+            stop: false,
+        }
+    }
+
     /// Counts a node; every 1024 nodes the main thread checks time and node limits.
     #[inline(always)]
     fn tick(&mut self) -> bool {
@@ -1131,7 +1160,8 @@ fn to_result(td: &ThreadData, nodes: u64, time_ms: u64) -> SearchResult {
     }
 }
 
-/// Runs one search on the engine's threads (see [`Engine::search`]).
+/// Runs one search on the engine's threads (see [`Engine::search`]): the root moves, the
+/// root position, each thread's reset, the threads' searches, the result.
 pub(super) fn run_search(
     engine: &mut Engine,
     pos: &Position,
@@ -1145,21 +1175,65 @@ pub(super) fn run_search(
     // ponderhit is kept: it may arrive between `go ponder` and this point; it is cleared when
     // the search ends.)
     engine.signals.stop.store(false, Ordering::SeqCst);
+    let Some(root_moves) = root_moves(pos, limits) else {
+        return no_move_result(pos);
+    };
+    let root_pos = root_position(pos);
+    engine.tt.new_search();
+    let threads = engine.threads.len();
+    for c in &engine.counters[..threads] {
+        c.store(0, Ordering::Relaxed);
+    }
+    for td in engine.threads.iter_mut() {
+        reset_thread(td, &root_moves);
+    }
+    let shared = Shared {
+        tt: &engine.tt,
+        signals: &engine.signals,
+        counters: &engine.counters[..threads],
+        limits,
+        budget: TimeBudget::new(limits, pos.side_to_move(), overhead_ms),
+        start,
+        multipv: multipv.max(1),
+        threads,
+    };
+    run_threads(
+        &mut engine.pool,
+        &mut engine.threads,
+        &shared,
+        &root_pos,
+        on_info,
+    );
+    let result = assemble_result(&engine.threads, start);
+    engine.signals.stop.store(false, Ordering::SeqCst);
+    engine.signals.ponderhit.store(false, Ordering::SeqCst);
+    result
+}
+
+/// The result for a root without legal moves: mated or stalemate, no move.
+fn no_move_result(pos: &Position) -> SearchResult {
+    let v = if pos.in_check() { -MATE } else { 0 };
+    SearchResult {
+        best_move: None,
+        ponder_move: None,
+        score: Score::from_internal(v),
+        score_internal: v,
+        depth: 0,
+        seldepth: 0,
+        nodes: 0,
+        time_ms: 0,
+        pv: [Move::NONE; MAX_PLY],
+        pv_len: 0,
+    }
+}
+
+/// The root moves in their first order (captures and promotions by gain, then the rest in
+/// generation order): the legal moves, restricted to `limits.search_moves` unless none of
+/// those is legal. `None` when the root has no legal move.
+fn root_moves(pos: &Position, limits: &Limits) -> Option<MoveList> {
     let legal = pos.legal_moves();
     if legal.is_empty() {
-        let v = if pos.in_check() { -MATE } else { 0 };
-        return SearchResult {
-            best_move: None,
-            ponder_move: None,
-            score: Score::from_internal(v),
-            score_internal: v,
-            depth: 0,
-            seldepth: 0,
-            nodes: 0,
-            time_ms: 0,
-            pv: [Move::NONE; MAX_PLY],
-            pv_len: 0,
-        };
+        return None;
     }
     let mut root_list = MoveList::new();
     for &m in legal.iter() {
@@ -1170,21 +1244,28 @@ pub(super) fn run_search(
     if root_list.is_empty() {
         root_list = legal;
     }
-    // Initial order: captures by gain, then the rest in generation order.
     let mut ordered: [(i32, Move); MAX_MOVES] = [(0, Move::NONE); MAX_MOVES];
     let n = root_list.len();
     for (i, &m) in root_list.iter().enumerate() {
-        ordered[i] = (
-            if m.is_capture() || m.is_promotion() {
-                gain(pos, m)
-            } else {
-                0
-            },
-            m,
-        );
+        let key = if m.is_capture() || m.is_promotion() {
+            gain(pos, m)
+        } else {
+            0
+        };
+        ordered[i] = (key, m);
     }
+    // Stable: equal keys keep the generation order.
     ordered[..n].sort_by_key(|o| core::cmp::Reverse(o.0));
+    let mut out = MoveList::new();
+    for &(_, m) in &ordered[..n] {
+        out.push(m);
+    }
+    Some(out)
+}
 
+/// The position the threads search from: `pos` with its history compacted (or, if that is
+/// not enough, cleared) so that the search's plies fit in the history's capacity.
+fn root_position(pos: &Position) -> Position {
     let mut root_pos = pos.clone();
     if root_pos.ply_count() as usize + MAX_PLY + 8 > HISTORY_CAPACITY {
         root_pos.compact_history();
@@ -1192,89 +1273,61 @@ pub(super) fn run_search(
             root_pos.clear_history();
         }
     }
+    root_pos
+}
 
-    engine.tt.new_search();
-    let threads = engine.threads.len();
-    let counters: &[AtomicU64] = &engine.counters[..threads];
-    for c in counters {
-        c.store(0, Ordering::Relaxed);
+/// Readies one thread's tables for a new search over `root_moves` (the histories stay).
+fn reset_thread(td: &mut ThreadData, root_moves: &MoveList) {
+    td.root_count = root_moves.len();
+    for (rm, &m) in td.root.iter_mut().zip(root_moves.iter()) {
+        *rm = RootMove::EMPTY;
+        rm.mv = m;
+        rm.pv[0] = m;
+        rm.pv_len = 1;
     }
-    let shared = Shared {
-        tt: &engine.tt,
-        signals: &engine.signals,
-        counters,
-        limits,
-        budget: TimeBudget::new(limits, pos.side_to_move(), overhead_ms),
-        start,
-        multipv: multipv.max(1),
-        threads,
+    td.nodes = 0;
+    td.seldepth = 0;
+    td.completed_depth = 0;
+    td.stack[0] = Frame {
+        plies_from_null: u32::MAX / 2,
+        ..Frame::default()
     };
-    for td in engine.threads.iter_mut() {
-        td.root_count = n;
-        for (i, &(_, m)) in ordered[..n].iter().enumerate() {
-            td.root[i] = RootMove::EMPTY;
-            td.root[i].mv = m;
-            td.root[i].pv[0] = m;
-            td.root[i].pv_len = 1;
-        }
-        td.nodes = 0;
-        td.seldepth = 0;
-        td.completed_depth = 0;
-        td.stack[0] = Frame {
-            plies_from_null: u32::MAX / 2,
-            ..Frame::default()
-        };
-    }
+}
 
-    let (main, helpers) = engine
-        .threads
-        .split_first_mut()
-        .expect("at least one thread");
-    let shared_ref = &shared;
-    let run_main = |td: &mut ThreadData, on_info: &mut dyn FnMut(&SearchInfo)| {
+/// Raises the stop flag when dropped: the main thread's search ends the helpers' however it
+/// ends (a panic included, which the pool's run then propagates after they stop).
+struct StopHelpers<'a>(&'a Signals);
+
+impl Drop for StopHelpers<'_> {
+    fn drop(&mut self) {
+        self.0.stop.store(true, Ordering::SeqCst);
+    }
+}
+
+/// Searches on every thread: `threads[0]` on the calling thread (the main one, which reports
+/// through `on_info` and stops the others when it is done), `threads[i]` on the pool's
+/// worker `i - 1`, each on its own copy of `root_pos`. Returns when all are done.
+fn run_threads(
+    pool: &mut Pool,
+    threads: &mut [Box<ThreadData>],
+    shared: &Shared,
+    root_pos: &Position,
+    on_info: &mut dyn FnMut(&SearchInfo),
+) {
+    let (main, helpers) = threads.split_first_mut().expect("at least one thread");
+    let helper = |i: usize, td: &mut Box<ThreadData>| {
         let mut p = root_pos.clone();
-        let mut s = Searcher {
-            td,
-            sh: shared_ref,
-            id: 0,
-            time_start: start,
-            pondering: limits.ponder,
-            stop: false,
-        };
-        s.iterate(&mut p, on_info);
-        shared_ref.signals.stop.store(true, Ordering::SeqCst);
+        Searcher::new(td, shared, i + 1).iterate(&mut p, &mut |_| {});
     };
-    if helpers.is_empty() {
-        // One thread: no scope (it would allocate), so the search allocates nothing.
-        run_main(main, on_info);
-    } else {
-        std::thread::scope(|scope| {
-            for (i, td) in helpers.iter_mut().enumerate() {
-                let mut p = root_pos.clone();
-                let _ = std::thread::Builder::new()
-                    .stack_size(8 << 20)
-                    .spawn_scoped(scope, move || {
-                        let mut s = Searcher {
-                            td,
-                            sh: shared_ref,
-                            id: i + 1,
-                            time_start: start,
-                            pondering: limits.ponder,
-                            stop: false,
-                        };
-                        s.iterate(&mut p, &mut |_| {});
-                    });
-            }
-            run_main(main, on_info);
-        });
-    }
-    let total: u64 = engine.threads.iter().map(|t| t.nodes).sum();
-    let result = to_result(
-        &engine.threads[0],
-        total,
-        start.elapsed().as_millis() as u64,
-    );
-    engine.signals.stop.store(false, Ordering::SeqCst);
-    engine.signals.ponderhit.store(false, Ordering::SeqCst);
-    result
+    pool.run(helpers, &helper, || {
+        let _stop = StopHelpers(shared.signals);
+        let mut p = root_pos.clone();
+        Searcher::new(main, shared, 0).iterate(&mut p, on_info);
+    });
+}
+
+/// The search's result: the main thread's best line, every thread's nodes.
+fn assemble_result(threads: &[Box<ThreadData>], start: Instant) -> SearchResult {
+    let total: u64 = threads.iter().map(|t| t.nodes).sum();
+    to_result(&threads[0], total, start.elapsed().as_millis() as u64)
 }

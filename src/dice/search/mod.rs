@@ -447,8 +447,8 @@ impl DiceEngine {
 
     /// Gives the helpers the main thread's table (after a resize).
     fn share_table(&mut self) {
-        if let Some(h) = &self.helpers {
-            for mut slot in h.slots() {
+        if let Some(h) = &mut self.helpers {
+            for slot in h.slots() {
                 if !Arc::ptr_eq(&slot.s.tt, &self.s.tt) {
                     slot.s.tt = self.s.tt.clone();
                 }
@@ -493,11 +493,11 @@ impl DiceEngine {
         self.shared_nodes.store(0, Ordering::SeqCst);
         self.s.shared_nodes = Some(self.shared_nodes.clone());
         self.s.published = 0;
-        let Some(helpers) = self.helpers.as_ref() else {
+        let Some(helpers) = self.helpers.as_mut() else {
             return false;
         };
         helpers.settle();
-        for mut slot in helpers.slots() {
+        for slot in helpers.slots() {
             slot.reset();
             if slot.s.eval.rules() != self.rules {
                 slot.s.set_evaluator(self.s.eval.clone());
@@ -524,14 +524,17 @@ impl DiceEngine {
 
     /// Stops the helpers started by [`DiceEngine::start_helpers`] (if it started any) and
     /// waits for them; returns their nodes.
+    ///
+    /// # Panics
+    /// Resumes a helper's panic (a bug), once every helper is done.
     fn finish_helpers(&mut self, started: bool) -> u64 {
-        let Some(helpers) = self.helpers.as_ref().filter(|_| started) else {
+        let Some(helpers) = self.helpers.as_mut().filter(|_| started) else {
             return 0;
         };
         self.s.stop.store(true, Ordering::SeqCst);
         let nodes = helpers.wait();
         self.s.shared_nodes = None;
-        nodes
+        nodes.unwrap_or_else(|p| std::panic::resume_unwind(p))
     }
 
     fn max_depth(limits: &DiceLimits) -> u32 {

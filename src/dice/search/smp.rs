@@ -1,8 +1,13 @@
 //! Lazy SMP for the Dice Chess engine: the helper threads of [`super::DiceEngine`].
 //!
 //! With `n` threads ([`super::DiceEngine::set_threads`]) the engine keeps `n - 1` helper
-//! threads, started when the count is set and parked on a condition variable between
-//! searches (a search starts none: it wakes them). Each helper owns a [`Searcher`] of its
+//! threads, started when the count is set and parked between searches (a search starts none:
+//! it wakes them). They are a [`Crew`] of the pool that the chess engine's helpers run on too
+//! (`crate::pool`): the crew owns one [`HelperSlot`] per helper, [`Crew::start`] runs
+//! [`HelperSlot::run`] on each, and [`Crew::wait`] waits for them. The crew's start/wait pair,
+//! rather than the pool's scoped run, fits the engine's flow: `start_helpers`, then the
+//! search on the calling thread in the engine's own code, then `finish_helpers` (stop, wait).
+//! Each helper owns a [`Searcher`] of its
 //! own (evaluator, counters, root lines) and a copy of the root game, and shares the
 //! engine's table (`Arc<DiceTable>`, lock-free: see [`super::tt`]), its stop flag and a node
 //! counter with the calling thread, which is the main thread: its result is the search's.
@@ -22,16 +27,17 @@
 //! thread (docs/dice-search.md "Threads"). Their values are thrown away; only their table
 //! entries help the main thread.
 //!
-//! Nothing is allocated per search (the condition variables and mutexes are futex based),
-//! only when the thread count, the table size or the rule set changes.
+//! Nothing is allocated per search (the pool's condition variable and mutex are futex based),
+//! only when the thread count, the table size or the rule set changes. A helper's panic (a
+//! bug) is resumed on the calling thread once every helper is done.
 
 use super::expectimax::{Searcher, NEG_INF, POS_INF};
 use super::{TurnLine, WIN};
 use crate::dice::game::DiceGame;
 use crate::moves::Move;
+use crate::pool::{Crew, Panic, Work};
 use std::sync::atomic::{AtomicBool, Ordering};
-use std::sync::{Arc, Condvar, Mutex, MutexGuard, PoisonError};
-use std::thread::JoinHandle;
+use std::sync::Arc;
 
 /// What a helper's root is.
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
@@ -89,41 +95,23 @@ impl HelperSlot {
     }
 }
 
-#[derive(Default)]
-struct State {
-    /// Bumped by each search; a helper works once per value.
-    generation: u64,
-    /// Helpers still working on this generation.
-    running: usize,
-    /// Helpers started and waiting for work.
-    ready: usize,
-    quit: bool,
+impl Work for HelperSlot {
+    fn work(&mut self) {
+        self.run();
+    }
 }
 
-#[derive(Default)]
-struct Shared {
-    state: Mutex<State>,
-    go: Condvar,
-    done: Condvar,
-}
-
-fn lock<T>(m: &Mutex<T>) -> MutexGuard<'_, T> {
-    m.lock().unwrap_or_else(PoisonError::into_inner)
-}
-
-/// The helper threads (none with one thread).
+/// The helper threads (none with one thread): a [`Crew`] of the pool, one slot per helper.
 pub(crate) struct Helpers {
-    shared: Arc<Shared>,
+    crew: Crew<HelperSlot>,
     /// The engine's stop flag (raised to end a search that was not finished, see
     /// [`Helpers::settle`] and the drop).
     stop: Arc<AtomicBool>,
-    slots: Vec<Arc<Mutex<HelperSlot>>>,
-    handles: Vec<JoinHandle<()>>,
 }
 
 impl core::fmt::Debug for Helpers {
     fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
-        write!(f, "Helpers({})", self.slots.len())
+        write!(f, "Helpers({})", self.crew.len())
     }
 }
 
@@ -131,128 +119,54 @@ impl Helpers {
     /// Starts a thread for each slot, or `None` when a thread cannot be started (those
     /// started are stopped again).
     pub(crate) fn spawn(slots: Vec<HelperSlot>, stop: Arc<AtomicBool>) -> Option<Helpers> {
-        let mut h = Helpers {
-            shared: Arc::new(Shared::default()),
-            stop,
-            slots: Vec::new(),
-            handles: Vec::new(),
-        };
-        h.slots.try_reserve_exact(slots.len()).ok()?;
-        h.handles.try_reserve_exact(slots.len()).ok()?;
-        for slot in slots {
-            let id = slot.id;
-            let slot = Arc::new(Mutex::new(slot));
-            let (shared, mine) = (h.shared.clone(), slot.clone());
-            let handle = std::thread::Builder::new()
-                .name(format!("dice-helper-{id}"))
-                .stack_size(8 << 20)
-                .spawn(move || helper_loop(&shared, &mine))
-                .ok()?;
-            h.slots.push(slot);
-            h.handles.push(handle);
-        }
-        // Every helper done starting (what a new thread sets up happens now, not in the
-        // first search) and asleep.
-        let mut st = lock(&h.shared.state);
-        while st.ready < h.slots.len() {
-            st = h
-                .shared
-                .done
-                .wait(st)
-                .unwrap_or_else(PoisonError::into_inner);
-        }
-        drop(st);
-        Some(h)
+        let crew = Crew::new(slots, "dice-helper", 8 << 20).ok()?;
+        Some(Helpers { crew, stop })
     }
 
-    /// The helpers' slots (locked by the engine only between searches: uncontended).
-    pub(crate) fn slots(&self) -> impl Iterator<Item = MutexGuard<'_, HelperSlot>> {
-        self.slots.iter().map(|s| lock(s))
+    /// The helpers' slots, between searches (after [`Helpers::settle`] or
+    /// [`Helpers::wait`]).
+    pub(crate) fn slots(&mut self) -> &mut [HelperSlot] {
+        self.crew.items()
     }
 
     /// How many helpers.
     pub(crate) fn len(&self) -> usize {
-        self.slots.len()
+        self.crew.len()
     }
 
     /// Makes sure no helper still works on an earlier search (possible only when the main
     /// thread's search ended by a panic, before it could stop them): stops and waits for
-    /// them, then lowers the stop flag again. Call before [`Helpers::slots`] at a search's
-    /// start.
-    pub(crate) fn settle(&self) {
-        if lock(&self.shared.state).running == 0 {
+    /// them (a panic of theirs is dropped: that search is gone), then lowers the stop flag
+    /// again. Call before [`Helpers::slots`] at a search's start.
+    pub(crate) fn settle(&mut self) {
+        if !self.crew.is_running() {
             return;
         }
         self.stop.store(true, Ordering::SeqCst);
-        self.wait();
+        drop(self.crew.wait());
         self.stop.store(false, Ordering::SeqCst);
     }
 
     /// Wakes every helper on the slots as set up.
-    pub(crate) fn start(&self) {
-        let mut st = lock(&self.shared.state);
-        st.generation += 1;
-        st.running = self.slots.len();
-        self.shared.go.notify_all();
+    pub(crate) fn start(&mut self) {
+        self.crew.start();
     }
 
     /// Waits until every helper is done (the caller has raised the stop flag); returns
-    /// their nodes.
-    pub(crate) fn wait(&self) -> u64 {
-        let mut st = lock(&self.shared.state);
-        while st.running > 0 {
-            st = self
-                .shared
-                .done
-                .wait(st)
-                .unwrap_or_else(PoisonError::into_inner);
+    /// their nodes, or the first panic of a helper (a bug) for the caller to resume.
+    pub(crate) fn wait(&mut self) -> Result<u64, Panic> {
+        if let Some(p) = self.crew.wait() {
+            return Err(p);
         }
-        drop(st);
-        self.slots().map(|s| s.s.nodes).sum()
+        Ok(self.slots().iter().map(|s| s.s.nodes).sum())
     }
 }
 
 impl Drop for Helpers {
     fn drop(&mut self) {
-        // (A search still running, after a panic on the main thread, ends too.)
+        // A search still running (after a panic on the main thread) ends too; the crew's
+        // drop then waits for it and joins the threads.
         self.stop.store(true, Ordering::SeqCst);
-        lock(&self.shared.state).quit = true;
-        self.shared.go.notify_all();
-        for h in self.handles.drain(..) {
-            let _ = h.join();
-        }
-    }
-}
-
-fn helper_loop(shared: &Shared, slot: &Mutex<HelperSlot>) {
-    let mut seen = 0;
-    {
-        let mut st = lock(&shared.state);
-        st.ready += 1;
-        shared.done.notify_all();
-    }
-    loop {
-        {
-            let mut st = lock(&shared.state);
-            while st.generation == seen && !st.quit {
-                st = shared.go.wait(st).unwrap_or_else(PoisonError::into_inner);
-            }
-            if st.quit {
-                return;
-            }
-            seen = st.generation;
-        }
-        {
-            let mut s = lock(slot);
-            // A panic (a bug) must not leave the main thread waiting: it is caught here and
-            // this helper simply ends its part of the search.
-            let _ = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| s.run()));
-        }
-        let mut st = lock(&shared.state);
-        st.running -= 1;
-        if st.running == 0 {
-            shared.done.notify_all();
-        }
     }
 }
 
@@ -312,6 +226,36 @@ mod tests {
         }
     }
 
+    /// A helper thread that cannot be started makes `set_threads` fail and keeps the helpers
+    /// the engine had, which still search; then the count can be set again.
+    #[test]
+    fn a_failed_spawn_keeps_the_old_helpers() {
+        let mut e = DiceEngine::new(1);
+        assert!(e.set_threads(2));
+        crate::pool::fail_spawn_after(1);
+        assert!(!e.set_threads(4));
+        assert_eq!(e.threads(), 2);
+        assert_eq!(e.helpers.as_ref().unwrap().len(), 1);
+        let mut g = DiceGame::new(Rules::TwoDice);
+        g.set_roll(Roll::from_faces(&[1, 2]).unwrap()).unwrap();
+        // 100 ms: time for the helper to wake and search whatever the main thread does.
+        let r = e
+            .search(&g, &DiceLimits::movetime(100), &mut |_| {})
+            .unwrap();
+        assert!(r.line.len > 0);
+        let helper_nodes: u64 = e
+            .helpers
+            .as_mut()
+            .unwrap()
+            .slots()
+            .iter()
+            .map(|s| s.s.nodes)
+            .sum();
+        assert!(helper_nodes > 0, "the old helper searched");
+        assert!(e.set_threads(4));
+        assert_eq!(e.threads(), 4);
+    }
+
     /// An engine made inside `with_weights_override` searches with those weights on its
     /// helper threads too: they take clones of the main thread's evaluator, never make
     /// their own (which would see the tuned weights on their threads).
@@ -335,9 +279,9 @@ mod tests {
         g.set_roll(Roll::from_faces(&[3, 4]).unwrap()).unwrap();
         e.search(&g, &DiceLimits::depth(2), &mut |_| {}).unwrap();
         assert_eq!(e.s.eval.weights(), &w);
-        let helpers = e.helpers.as_ref().unwrap();
+        let helpers = e.helpers.as_mut().unwrap();
         assert_eq!(helpers.len(), 2);
-        for slot in helpers.slots() {
+        for slot in helpers.slots().iter() {
             assert_eq!(slot.s.eval.weights(), &w, "helper {}", slot.id);
         }
     }
