@@ -259,7 +259,8 @@ fn helper_loop(shared: &Shared, slot: &Mutex<HelperSlot>) {
 #[cfg(test)]
 mod tests {
     use super::super::{DiceEngine, DiceLimits, SearchConfig};
-    use crate::dice::eval::{with_weights_override, DiceEvaluator};
+    use crate::dice::eval::linear::with_weights_override;
+    use crate::dice::eval::DiceEvaluator;
     use crate::dice::player::{play_turn, sample_roll, RandomPlayer, Rng};
     use crate::dice::{DiceGame, DiceStatus, Roll, Rules};
 

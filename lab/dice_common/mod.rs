@@ -1,0 +1,219 @@
+//! Shared by the Dice Chess examples (`dice_datagen`, `dice_tune`, `dice_eval_match`,
+//! `dice_search_bench`, `dice_probcut_calibrate`): players, one game, a turn of a seeded
+//! greedy/random game, weights files.
+
+#![allow(dead_code)]
+
+use chesscore::dice::eval::heuristic::HeuristicPlayer;
+use chesscore::dice::eval::DiceEvaluator;
+use chesscore::dice::player::{sample_roll, Rng};
+use chesscore::dice::search::player::EnginePlayer;
+use chesscore::dice::search::{DiceLimits, SearchConfig};
+use chesscore::dice::{DiceGame, DiceStatus, GreedyPlayer, Phase, Player, RandomPlayer, Rules};
+use chesscore::lab::dice_eval::{
+    evaluator_with_weights, with_weights_override, Weights, NUM_FEATURES,
+};
+use chesscore::{Color, Move, MoveList};
+
+/// One ply with the evaluator: the move after which the value for the mover is best (a
+/// micro-move judged on the game as it stands after it, the turn going on or not).
+pub struct EvalPlayer {
+    pub ev: DiceEvaluator,
+    pub rng: Rng,
+}
+
+impl Player for EvalPlayer {
+    fn choose(&mut self, game: &DiceGame, moves: &[Move]) -> Move {
+        let us = game.side_to_move();
+        let mut g = game.clone();
+        let mut best = i32::MIN;
+        let mut picks = MoveList::new();
+        for &m in moves {
+            let u = g.make_move_unchecked(m);
+            let v = match g.status() {
+                DiceStatus::Won { winner, .. } => {
+                    if winner == us {
+                        1_000_000
+                    } else {
+                        -1_000_000
+                    }
+                }
+                DiceStatus::Drawn(_) => 0,
+                _ if g.side_to_move() == us => self.ev.evaluate(&g),
+                _ => -self.ev.evaluate(&g),
+            };
+            g.unmake_move_unchecked(m, &u);
+            if v > best {
+                best = v;
+                picks.clear();
+            }
+            if v == best {
+                picks.push(m);
+            }
+        }
+        picks.as_slice()[self.rng.below(picks.len() as u64) as usize]
+    }
+}
+
+/// The engine's search with given weights (`None`: the weights in use) standing in for its
+/// evaluator's (see `with_weights_override`).
+pub struct WeightedEngine {
+    inner: EnginePlayer,
+    rules: Rules,
+    weights: Option<Weights>,
+}
+
+impl WeightedEngine {
+    fn new(rules: Rules, limits: DiceLimits, weights: Option<Weights>) -> WeightedEngine {
+        let make = || EnginePlayer::new(SearchConfig::ALL, limits, 16);
+        let inner = match weights {
+            Some(w) => with_weights_override(rules, w, make),
+            None => make(),
+        };
+        WeightedEngine {
+            inner,
+            rules,
+            weights,
+        }
+    }
+}
+
+impl Player for WeightedEngine {
+    fn choose(&mut self, game: &DiceGame, moves: &[Move]) -> Move {
+        match self.weights {
+            Some(w) => with_weights_override(self.rules, w, || self.inner.choose(game, moves)),
+            None => self.inner.choose(game, moves),
+        }
+    }
+}
+
+/// A player by name: `random`, `greedy`, `heuristic`, `eval` (one ply, the weights in use),
+/// `eval:FILE` (one ply, weights from a file written by `dice_tune --out`), `engine:dN` or
+/// `engine:tMS` (the engine's search to depth N or for MS milliseconds a move), optionally
+/// followed by `:FILE` (with those weights).
+pub fn make_player(name: &str, rules: Rules, rng: Rng) -> Box<dyn Player + Send> {
+    if let Some(spec) = name.strip_prefix("engine:") {
+        let (limit, file) = spec
+            .split_once(':')
+            .map_or((spec, None), |(a, b)| (a, Some(b)));
+        let limits = if let Some(d) = limit.strip_prefix('d') {
+            DiceLimits::depth(d.parse().expect("depth"))
+        } else if let Some(t) = limit.strip_prefix('t') {
+            DiceLimits::movetime(t.parse().expect("milliseconds"))
+        } else {
+            panic!("engine:dN or engine:tMS")
+        };
+        return Box::new(WeightedEngine::new(rules, limits, file.map(read_weights)));
+    }
+    match name {
+        "random" => Box::new(RandomPlayer(rng)),
+        "greedy" => Box::new(GreedyPlayer(rng)),
+        "heuristic" => Box::new(HeuristicPlayer::new(rules, rng)),
+        "eval" => Box::new(EvalPlayer {
+            ev: DiceEvaluator::new(rules),
+            rng,
+        }),
+        n if n.starts_with("eval:") => Box::new(EvalPlayer {
+            ev: evaluator_with_weights(rules, read_weights(&n[5..])),
+            rng,
+        }),
+        n => panic!("unknown player {n}"),
+    }
+}
+
+/// Weights from a file: one integer per line (`#` comments allowed), NUM_FEATURES of them.
+pub fn read_weights(path: &str) -> Weights {
+    let text = std::fs::read_to_string(path).unwrap_or_else(|e| panic!("{path}: {e}"));
+    let v: Vec<i32> = text
+        .lines()
+        .map(|l| l.split('#').next().unwrap_or("").trim())
+        .filter(|l| !l.is_empty())
+        .map(|l| l.parse().expect("weight"))
+        .collect();
+    assert_eq!(v.len(), NUM_FEATURES, "{path}: {} weights", v.len());
+    let mut w = [0; NUM_FEATURES];
+    w.copy_from_slice(&v);
+    w
+}
+
+/// How a game went: White's score (1, 0.5, 0) and the games awaiting a roll along the way.
+pub struct Played {
+    pub white_score: f64,
+    pub positions: Vec<DiceGame>,
+    pub turns: u32,
+}
+
+/// Plays one game: rolls from `dice` (so a pair of games can share them), `noise`: in the
+/// first `noise.0` turns each move is random with chance `noise.1`, later with `noise.2`.
+pub fn play(
+    rules: Rules,
+    white: &mut dyn Player,
+    black: &mut dyn Player,
+    dice: &mut Rng,
+    noise: (u32, f64, f64),
+    noise_rng: &mut Rng,
+    keep: bool,
+) -> Played {
+    let mut g = DiceGame::new(rules);
+    let mut positions = Vec::new();
+    let mut list = MoveList::new();
+    let mut turns = 0;
+    let white_score = loop {
+        match g.status() {
+            DiceStatus::Won { winner, .. } => break if winner == Color::WHITE { 1.0 } else { 0.0 },
+            DiceStatus::Drawn(_) => break 0.5,
+            _ => {}
+        }
+        if turns >= 400 {
+            break 0.5;
+        }
+        if keep {
+            positions.push(g.clone());
+        }
+        let roll = sample_roll(&g, dice).expect("a roll");
+        g.set_roll(roll).expect("a valid roll");
+        let eps = if turns < noise.0 { noise.1 } else { noise.2 };
+        while g.phase() == Phase::AwaitingMove {
+            g.generate_moves(&mut list);
+            let m = if list.is_empty() {
+                Move::NONE
+            } else if eps > 0.0 && (noise_rng.below(1 << 20) as f64) < eps * (1 << 20) as f64 {
+                list.as_slice()[noise_rng.below(list.len() as u64) as usize]
+            } else if g.side_to_move() == Color::WHITE {
+                white.choose(&g, list.as_slice())
+            } else {
+                black.choose(&g, list.as_slice())
+            };
+            g.make_move_unchecked(m);
+        }
+        turns += 1;
+    };
+    Played {
+        white_score,
+        positions,
+        turns,
+    }
+}
+
+/// Plays out the turn whose dice `g` has just rolled in a seeded greedy/random game: the
+/// whole turn by `random` one time in four (drawn from `rng`), else by `greedy`; a pass
+/// where the roll allows nothing.
+pub fn play_mixed_turn(
+    g: &mut DiceGame,
+    rng: &mut Rng,
+    greedy: &mut GreedyPlayer,
+    random: &mut RandomPlayer,
+) {
+    let use_random = rng.below(4) == 0;
+    while g.phase() == Phase::AwaitingMove {
+        let l = g.moves();
+        let m = if l.is_empty() {
+            Move::NONE
+        } else if use_random {
+            random.choose(g, l.as_slice())
+        } else {
+            greedy.choose(g, l.as_slice())
+        };
+        g.make_move(m).unwrap();
+    }
+}
