@@ -32,7 +32,9 @@
 //! writes games over it; [`dice`] holds the Dice Chess rules over it; [`ffi`]
 //! is the C skin over both. [`eval`] and
 //! [`search`] make it an engine; [`uci`] speaks the UCI protocol over it (the `chesscore`
-//! binary with no arguments) and holds the search benchmark ([`uci::bench`]).
+//! binary with no arguments) and holds the search benchmark ([`uci::bench`]). The cargo
+//! feature `lab` (off by default) adds the module `lab`: the hooks of the tuners and data
+//! generators in the repository's `lab/` folder, outside the stability promise.
 
 #![warn(missing_docs)]
 
@@ -41,6 +43,8 @@ pub mod bitboard;
 pub mod dice;
 pub mod eval;
 pub mod ffi;
+#[cfg(feature = "lab")]
+pub mod lab;
 pub mod movegen;
 pub mod moves;
 pub mod perft;

@@ -2,7 +2,7 @@
 //! evaluator's tables are made in `DiceEvaluator::new`), counted by a global allocator.
 
 use chesscore::dice::eval::heuristic::HeuristicPlayer;
-use chesscore::dice::eval::{DiceEvaluator, NUM_FEATURES};
+use chesscore::dice::eval::DiceEvaluator;
 use chesscore::dice::player::{sample_roll, Rng};
 use chesscore::dice::{DiceGame, Phase, Rules};
 use chesscore::{Move, MoveList};
@@ -19,12 +19,12 @@ fn dice_evaluation_does_not_allocate() {
         let mut g = DiceGame::new(rules);
         let mut rng = Rng(3 + rules as u64);
         let mut list = MoveList::new();
-        let mut counts = [0; NUM_FEATURES];
         let (mut turns, mut evaluated, mut sum) = (0, 0, 0i64);
         let n = allocations_during(|| {
             while !g.status().is_over() && turns < 200 {
                 sum += i64::from(ev.evaluate(&g));
-                sum += i64::from(ev.trace(&g, &mut counts));
+                let (full, quiet) = ev.evaluate_with_quiet(&g);
+                sum += i64::from(full) + i64::from(quiet);
                 sum += heuristic.score(&g, g.side_to_move()) as i64;
                 evaluated += 1;
                 let roll = sample_roll(&g, &mut rng).unwrap_or_default();

@@ -2,12 +2,10 @@
 //! here (checked make on clones, every outcome and every move, no table, no pruning, the
 //! same evaluator): on a few hundred small trees per rule set, every configuration returns
 //! exactly its value (and the same root move), and the table on or off changes nothing at a
-//! fixed depth.
+//! fixed depth. The part of the eval-cache test that searches under other weights needs the
+//! `lab` feature's tuning hook (`cargo test --features lab`, as scripts/test-all runs it).
 
-use chesscore::dice::eval::features::OUR_CAPTURE_GAIN;
-use chesscore::dice::eval::{
-    dot, value_of_sum, with_weights_override, DiceEvaluator, EVAL_MAX, NUM_FEATURES,
-};
+use chesscore::dice::eval::{DiceEvaluator, EVAL_MAX};
 use chesscore::dice::player::{play_turn, RandomPlayer, Rng};
 use chesscore::dice::search::quiescence::QS_DEPTH;
 use chesscore::dice::search::{DiceEngine, DiceLimits, Leaves, SearchConfig, TableMode, WIN};
@@ -18,15 +16,11 @@ use chesscore::Move;
 mod dice_configs;
 
 /// The static value, or the quiet one (without the mover's expected capture gain, the
-/// quiescence's stand-pat value), from the evaluator's feature counts.
+/// quiescence's stand-pat value; the unit tests of `dice::eval` check it against the feature
+/// counts).
 fn static_value(g: &DiceGame, ev: &mut DiceEvaluator, quiet: bool) -> i32 {
-    let mut counts = [0; NUM_FEATURES];
-    let full = ev.trace(g, &mut counts);
-    if !quiet {
-        return full.clamp(-EVAL_MAX, EVAL_MAX);
-    }
-    counts[OUR_CAPTURE_GAIN] = 0;
-    value_of_sum(dot(ev.weights(), &counts)).clamp(-EVAL_MAX, EVAL_MAX)
+    let (full, quiet_value) = ev.evaluate_with_quiet(g);
+    if quiet { quiet_value } else { full }.clamp(-EVAL_MAX, EVAL_MAX)
 }
 
 /// The slow reference of the quiescence (the definition in `dice::search::quiescence`): a
@@ -518,19 +512,23 @@ fn the_eval_cache_changes_nothing_but_time() {
     // same positions: seed 60), which the one-die search between must have cleared.
     compare(&mut with, &mut without, Rules::TwoDice, 60);
     compare(&mut with, &mut without, Rules::OneDie, 61);
-    let mut w = *DiceEvaluator::new(Rules::TwoDice).weights();
-    for x in &mut w[1..6] {
-        *x *= 2;
+    #[cfg(feature = "lab")]
+    {
+        use chesscore::lab::dice_eval::{weights_in_use, with_weights_override, WEIGHTS};
+        let mut w = WEIGHTS[Rules::TwoDice as usize];
+        for x in &mut w[1..6] {
+            *x *= 2;
+        }
+        with_weights_override(Rules::TwoDice, w, || {
+            let (_, mut fresh) = engines();
+            assert_eq!(
+                weights_in_use(&DiceEvaluator::new(Rules::TwoDice)),
+                &w,
+                "the override reaches new evaluators"
+            );
+            // Both tables empty, so only the caches can differ.
+            with.new_game();
+            compare(&mut with, &mut fresh, Rules::TwoDice, 60);
+        });
     }
-    with_weights_override(Rules::TwoDice, w, || {
-        let (_, mut fresh) = engines();
-        assert_eq!(
-            DiceEvaluator::new(Rules::TwoDice).weights(),
-            &w,
-            "the override reaches new evaluators"
-        );
-        // Both tables empty, so only the caches can differ.
-        with.new_game();
-        compare(&mut with, &mut fresh, Rules::TwoDice, 60);
-    });
 }

@@ -2,7 +2,7 @@
 //!
 //! Every term of the hand-written evaluation is a weight times a count (white's count minus
 //! black's), so the evaluation is linear in the weights for each game phase. That is what
-//! lets the Texel tuner (`examples/tune.rs`) fit all weights at once from a trace of the
+//! lets the Texel tuner (`lab/tune.rs`) fit all weights at once from a trace of the
 //! counts. The king-attack term stays linear by being a one-hot table over the attack units.
 
 /// Piece values: pawn, knight, bishop, rook, queen.
@@ -62,6 +62,7 @@ pub const NUM_FEATURES: usize = TEMPO + 1;
 
 /// The name of the feature block that `index` falls in and the offset inside it (for the
 /// tuner's report).
+#[cfg(feature = "lab")]
 pub fn describe(index: usize) -> (&'static str, usize) {
     const BLOCKS: [(&str, usize); 25] = [
         ("piece_value", PIECE_VALUE),

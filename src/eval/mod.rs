@@ -1,10 +1,10 @@
 //! Static evaluation: a hand-written, tapered evaluation whose weights are tuned by the Texel
-//! method (`examples/tune.rs`).
+//! method (`lab/tune.rs`; its hooks are behind the `lab` feature, in `chesscore::lab::eval`).
 //!
 //! The search sees only [`Evaluator::evaluate`]: centipawns from the side to move's point of
 //! view. A trained network can replace or join the hand-written terms behind that one call.
 //!
-//! Terms (each a weight from [`weights::WEIGHTS`] times a count, see [`features`]): material,
+//! Terms (each a weight from `weights::WEIGHTS` times a count, see `features`): material,
 //! piece-square tables, mobility (squares not attacked by enemy pawns), passed pawns (by rank,
 //! king distances, blocked), isolated, doubled, backward and connected pawns, bishop pair,
 //! rooks on open and half-open files, king shelter, a king-attack table over the attack units
@@ -13,29 +13,30 @@
 //! pieces); the endgame half is scaled down in drawish material (opposite bishops, no pawns
 //! and little extra material). Pawn-only terms are cached by pawn hash.
 
-pub mod features;
-pub mod initial;
-pub mod score;
-pub mod weights;
+// Crate-visible so that `crate::lab` can re-export them (feature `lab`).
+pub(crate) mod features;
+#[cfg(feature = "lab")]
+pub(crate) mod initial;
+pub(crate) mod score;
+#[cfg(feature = "lab")]
+pub(crate) mod trace;
+pub(crate) mod weights;
 
 use crate::attacks;
 use crate::bitboard::Bitboard;
 use crate::position::Position;
 use crate::types::{Color, PieceType, Square};
 use features::*;
-use score::S;
+use score::{MAX_PHASE, S, SCALE_NORMAL};
 
 /// Phase weights of knight, bishop, rook, queen; 24 with all pieces on the board.
 const PHASE_WEIGHT: [i32; 7] = [0, 0, 1, 1, 2, 4, 0];
-/// The phase with every piece on the board.
-pub const MAX_PHASE: i32 = 24;
 /// King-attack units per attacked king-zone square, by attacker type.
 const ATTACK_UNITS: [u32; 7] = [0, 0, 2, 2, 3, 5, 0];
-/// The endgame scale that means "unchanged".
-pub const SCALE_NORMAL: i32 = 64;
 
-/// Receives each term's count (white's minus black's) as the evaluation adds it.
-pub trait Trace {
+/// Receives each term's count (white's minus black's) as the evaluation adds it: the engine's
+/// [`NoTrace`] records nothing, the tuner's `FeatureTrace` (feature `lab`) everything.
+pub(crate) trait Trace {
     /// Whether anything is recorded (the evaluation skips the cache when so).
     const ON: bool;
     /// Adds `count` to feature `index`.
@@ -43,30 +44,12 @@ pub trait Trace {
 }
 
 /// The trace that records nothing (the engine's).
-pub struct NoTrace;
+pub(crate) struct NoTrace;
 
 impl Trace for NoTrace {
     const ON: bool = false;
     #[inline(always)]
     fn add(&mut self, _index: usize, _count: i32) {}
-}
-
-/// The counts of every feature in one position, for the tuner.
-#[derive(Clone, Debug, Default)]
-pub struct FeatureTrace {
-    /// Dense counts, white's minus black's, indexed like the weights.
-    pub counts: Vec<i32>,
-    /// The phase (0 = bare kings and pawns, [`MAX_PHASE`] = all pieces).
-    pub phase: i32,
-    /// The endgame scale (of [`SCALE_NORMAL`]).
-    pub eg_scale: i32,
-}
-
-impl Trace for FeatureTrace {
-    const ON: bool = true;
-    fn add(&mut self, index: usize, count: i32) {
-        self.counts[index] += count;
-    }
 }
 
 #[derive(Copy, Clone, Default)]
@@ -133,25 +116,6 @@ impl Evaluator {
         let (v, _, _) = evaluate_with(pos, &weights::WEIGHTS, &mut NoTrace, Some(&mut self.pawns));
         v
     }
-}
-
-/// The trace of `pos` (counts of every feature, phase and endgame scale) and its evaluation
-/// from White's point of view, for the tuner.
-pub fn trace(pos: &Position) -> (FeatureTrace, i32) {
-    let mut t = FeatureTrace {
-        counts: vec![0; NUM_FEATURES],
-        phase: 0,
-        eg_scale: SCALE_NORMAL,
-    };
-    let (v, phase, scale) = evaluate_with(pos, &weights::WEIGHTS, &mut t, None);
-    t.phase = phase;
-    t.eg_scale = scale;
-    let white = if pos.side_to_move() == Color::WHITE {
-        v
-    } else {
-        -v
-    };
-    (t, white)
 }
 
 #[inline(always)]

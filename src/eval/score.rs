@@ -5,6 +5,13 @@
 //! the endgame half is the rest, rounded so that a negative middlegame half borrows correctly.
 //! Both halves must stay within `i16` (a few thousand centipawns is far inside).
 
+/// The phase with every piece on the board (phase weights: knight and bishop 1, rook 2,
+/// queen 4): the middlegame value counts fully there, the endgame value at phase 0.
+pub const MAX_PHASE: i32 = 24;
+
+/// The endgame scale that means "unchanged" (drawish material scales the endgame value down).
+pub const SCALE_NORMAL: i32 = 64;
+
 /// A packed (middlegame, endgame) pair. See the module docs.
 #[derive(Copy, Clone, Debug, Default, PartialEq, Eq)]
 #[repr(transparent)]

@@ -1,10 +1,10 @@
-//! The evaluation weights in use, written by the Texel tuner (`examples/tune.rs`;
+//! The evaluation weights in use, written by the Texel tuner (`lab/tune.rs`;
 //! docs/engine.md, "Tuning the evaluation", gives the commands that rebuild them).
 
 use super::features::NUM_FEATURES;
 use super::score::S;
 
-/// The weights, indexed by the constants of [`super::features`].
+/// The weights, indexed by the constants of the module `features`.
 #[rustfmt::skip]
 pub static WEIGHTS: [S; NUM_FEATURES] = [
     // piece_value

@@ -2,7 +2,7 @@
 //!
 //! Every term is a weight times a count, the count seen from the side to move ("us", the
 //! player whose turn it is) and mostly ours minus theirs, so the evaluation is linear in the
-//! weights and the tuner (`examples/dice_tune.rs`) fits them all at once from the counts.
+//! weights and the tuner (`lab/dice_tune.rs`) fits them all at once from the counts.
 //! Chances are counted in 1/1024 ([`ONE`]), expected captures in centipawns.
 //!
 //! The dice-aware counts work on the distribution of a roll: the rule set's fixed outcomes
@@ -71,6 +71,7 @@ pub const DIVERSITY: usize = PROMOTION_CHANCE + 1;
 pub const NUM_FEATURES: usize = DIVERSITY + 1;
 
 /// The name of each feature, for the tuner and the weights file.
+#[cfg(feature = "lab")]
 pub const NAMES: [&str; NUM_FEATURES] = [
     "tempo",
     "pawn",

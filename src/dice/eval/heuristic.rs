@@ -6,7 +6,7 @@
 //! score for the mover is, in centipawns:
 //! * material, ours minus theirs; a king capture wins outright;
 //! * king exposure: 5000 times the chance that the opponent's next roll lets it take our king
-//!   (three dice: with two-step captures, see [`super::features`]), and 20 per attack of an
+//!   (three dice: with two-step captures, as the evaluation's features count them), and 20 per attack of an
 //!   enemy piece on our king and its neighbour squares;
 //! * king attack: in the middle of a three-dice turn, a die left that takes the king is as
 //!   good as the capture; otherwise 1000 times our chance to take their king on our next

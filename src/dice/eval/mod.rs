@@ -17,7 +17,7 @@
 //! # The terms
 //! The value is `EVAL_MAX * tanh(sum / (2 WEIGHT_SCALE))` (the expected score
 //! `sigmoid(sum / WEIGHT_SCALE)` put on the value scale), `sum` a weighted sum of integer
-//! counts seen from the side to move ([`features`] lists them): tempo, material, the chess
+//! counts seen from the side to move (`features` lists them): tempo, material, the chess
 //! evaluation of the position (`crate::eval`: its tuned piece-square tables, mobility and pawn
 //! structure enter as one term), and the dice-aware terms: the exact chance that our roll (or
 //! the dice we hold) lets us take the enemy king, king danger as the chance that their next
@@ -28,23 +28,23 @@
 //! piece diversity. Three dice count two-step king captures (a piece one move from attacking
 //! the king and two dice of its type) but not those a second piece prepares: a lower bound
 //! holding about 90% of the exact chance in random games (the unit tests check it against
-//! every roll played out). One weight set per rule set ([`weights::WEIGHTS`]).
-//! [`DiceEvaluator::trace`] gives the counts; the value is always
+//! every roll played out). One weight set per rule set (`weights::WEIGHTS`).
+//! The counts are what `chesscore::lab::dice_eval::trace` (feature `lab`) gives; the value is always
 //! `value_of_sum(dot(weights, counts))`. About 1 microsecond an evaluation (release,
-//! `cargo run --release --example dice_eval_match -- bench`).
+//! `cargo run --release --features lab --example dice_eval_match -- bench`).
 //!
-//! # Tuning (the recipe)
+//! # Tuning (the recipe; the tools are in `lab/`, built with the `lab` feature)
 //! ```text
-//! cargo run --release --example dice_datagen -- two-dice.txt two-dice 20000 2 1 greedy,heuristic,eval
-//! cargo run --release --example dice_tune -- two-dice.txt two-dice 1500 --out two-dice.w
-//! cargo run --release --example dice_eval_match -- two-dice eval:two-dice.w eval 1000
-//! cargo run --release --example dice_tune -- two-dice.txt two-dice 1500 --write   # if it gained
+//! cargo run --release --features lab --example dice_datagen -- two-dice.txt two-dice 20000 2 1 greedy,heuristic,eval
+//! cargo run --release --features lab --example dice_tune -- two-dice.txt two-dice 1500 --out two-dice.w
+//! cargo run --release --features lab --example dice_eval_match -- two-dice eval:two-dice.w eval 1000
+//! cargo run --release --features lab --example dice_tune -- two-dice.txt two-dice 1500 --write   # if it gained
 //! ```
 //! The weights in the repository: two and three dice are the hand weights with the chess
 //! term set to 65; one die was rebuilt from engine self-play with
 //! ```text
-//! cargo run --release --example dice_datagen -- one-die.txt one-die 2000 2 7 engine:d2,engine:d1 0.02
-//! cargo run --release --example dice_tune -- one-die.txt one-die 800 --freeze chess --write
+//! cargo run --release --features lab --example dice_datagen -- one-die.txt one-die 2000 2 7 engine:d2,engine:d1 0.02
+//! cargo run --release --features lab --example dice_tune -- one-die.txt one-die 800 --freeze chess --write
 //! ```
 //! `dice_datagen` plays self-play games with outcome labels, `dice_tune` fits the weights to
 //! the outcomes (Texel's method, the logistic scale folded into the weights, L2-regularised
@@ -53,7 +53,7 @@
 //! only when such a match shows it gains. With the engine:
 //! `dice_eval_match -- one-die engine:d2:new.w engine:d2 500` (depth 2 each, or `engine:tMS`
 //! for a time per move; the candidate weights reach the search through
-//! [`with_weights_override`]).
+//! `with_weights_override`).
 //!
 //! # What was tried (November 2026; W/D/L and Elo with 95% bars in the commit messages)
 //! * Hand weights first (material, king capture 6 logits for a sure capture, expected
@@ -81,25 +81,25 @@
 use super::game::DiceGame;
 use super::rules::Rules;
 use crate::eval::Evaluator;
-use std::cell::Cell;
 
-pub mod features;
+// Crate-visible so that `crate::lab` can re-export them (feature `lab`).
+pub(crate) mod features;
 pub mod heuristic;
+pub(crate) mod linear;
 #[cfg(test)]
 mod reference;
-pub mod weights;
+pub(crate) mod weights;
 
-pub use features::{Counts, NUM_FEATURES};
+use features::{Counts, NUM_FEATURES};
+use linear::{dot, value_of_sum, Weights};
 
 /// The bound of heuristic values: `EVAL_MAX` is an expected score of 1, `-EVAL_MAX` of 0.
 pub const EVAL_MAX: i32 = 10_000;
 
-/// The weights' unit: a weighted sum of `WEIGHT_SCALE` is one unit of the logistic curve's
-/// argument (the logit of the expected score).
-pub const WEIGHT_SCALE: f64 = 65_536.0;
-
-/// One weight per feature (see [`features`]).
-pub type Weights = [i32; NUM_FEATURES];
+/// The expected score (0..=1) a value stands for.
+pub fn expected_score(value: i32) -> f64 {
+    (value + EVAL_MAX) as f64 / (2 * EVAL_MAX) as f64
+}
 
 /// The evaluator. One per search thread; holds the chess evaluator's pawn cache and the rule
 /// set's outcome table, both made in [`DiceEvaluator::new`].
@@ -124,18 +124,15 @@ impl Clone for DiceEvaluator {
 }
 
 impl DiceEvaluator {
-    /// An evaluator for games of `rules`, with the tuned weights of that rule set (or the
-    /// weights of a [`with_weights_override`] running on this thread for `rules`).
+    /// An evaluator for games of `rules`, with the tuned weights of that rule set (or, for the
+    /// tuners, the weights of a `with_weights_override` running on this thread for `rules`).
     pub fn new(rules: Rules) -> DiceEvaluator {
-        let w = OVERRIDE
-            .with(Cell::get)
-            .filter(|(r, _)| *r == rules)
-            .map_or(weights::WEIGHTS[rules as usize], |(_, w)| w);
+        let w = linear::overridden(rules).unwrap_or(weights::WEIGHTS[rules as usize]);
         DiceEvaluator::with_weights(rules, w)
     }
 
     /// An evaluator for games of `rules` with other weights (the tuner's candidates).
-    pub fn with_weights(rules: Rules, weights: Weights) -> DiceEvaluator {
+    pub(crate) fn with_weights(rules: Rules, weights: Weights) -> DiceEvaluator {
         DiceEvaluator {
             rules,
             weights,
@@ -150,13 +147,14 @@ impl DiceEvaluator {
     }
 
     /// The weights in use.
-    pub fn weights(&self) -> &Weights {
+    #[cfg(any(test, feature = "lab"))]
+    pub(crate) fn weights(&self) -> &Weights {
         &self.weights
     }
 
     /// The static value of `game` (not over) for its side to move, in
     /// `-EVAL_MAX..=EVAL_MAX`: the weighted sum of the feature counts through the logistic
-    /// curve (see [`value_of_sum`]).
+    /// curve.
     pub fn evaluate(&mut self, game: &DiceGame) -> i32 {
         let mut counts = [0; NUM_FEATURES];
         self.trace(game, &mut counts)
@@ -164,7 +162,7 @@ impl DiceEvaluator {
 
     /// The static value of `game` (as [`DiceEvaluator::evaluate`]) and its *quiet* value:
     /// the same without the side to move's expected capture gain
-    /// ([`features::OUR_CAPTURE_GAIN`] counted 0). The quiet value is the stand-pat value
+    /// (its feature counted 0). The quiet value is the stand-pat value
     /// of the search's quiescence, which searches those captures roll by roll instead.
     pub fn evaluate_with_quiet(&mut self, game: &DiceGame) -> (i32, i32) {
         let mut counts = [0; NUM_FEATURES];
@@ -175,66 +173,17 @@ impl DiceEvaluator {
 
     /// [`DiceEvaluator::evaluate`], writing the feature counts it used into `counts`: the
     /// value is always `value_of_sum(dot(weights, counts))`.
-    pub fn trace(&mut self, game: &DiceGame, counts: &mut Counts) -> i32 {
+    pub(crate) fn trace(&mut self, game: &DiceGame, counts: &mut Counts) -> i32 {
         let chess = self.chess.evaluate(game.position());
         features::counts(game, &self.table, chess, counts);
         value_of_sum(dot(&self.weights, counts))
     }
 }
 
-thread_local! {
-    static OVERRIDE: Cell<Option<(Rules, Weights)>> = const { Cell::new(None) };
-}
-
-/// Runs `f` with `weights` standing in for the tuned weights of `rules` in every
-/// [`DiceEvaluator::new`] made on this thread meanwhile: a tuning hook that gives candidate
-/// weights to a search that makes its own evaluator (`examples/dice_eval_match.rs` plays the
-/// engine with new weights against the engine with the weights in use this way). An
-/// engine's Lazy SMP helper threads evaluate with the weights of the engine's own evaluator,
-/// so an engine made inside the override searches with them on every thread.
-pub fn with_weights_override<R>(rules: Rules, weights: Weights, f: impl FnOnce() -> R) -> R {
-    struct Restore(Option<(Rules, Weights)>);
-    impl Drop for Restore {
-        fn drop(&mut self) {
-            OVERRIDE.with(|o| o.set(self.0));
-        }
-    }
-    let _restore = Restore(OVERRIDE.with(|o| o.replace(Some((rules, weights)))));
-    f()
-}
-
-/// The weighted sum of the counts.
-pub fn dot(weights: &Weights, counts: &Counts) -> i64 {
-    weights
-        .iter()
-        .zip(counts)
-        .map(|(&w, &c)| i64::from(w) * i64::from(c))
-        .sum()
-}
-
-/// A weighted sum mapped onto the value scale: the expected score is
-/// `sigmoid(sum / WEIGHT_SCALE)`, so the value is `EVAL_MAX * tanh(sum / (2 WEIGHT_SCALE))`,
-/// rounded and clamped.
-pub fn value_of_sum(sum: i64) -> i32 {
-    let x = (sum as f64 / (2.0 * WEIGHT_SCALE)).clamp(-20.0, 20.0);
-    ((x.tanh() * EVAL_MAX as f64).round() as i32).clamp(-EVAL_MAX, EVAL_MAX)
-}
-
-/// The expected score (0..=1) a value stands for.
-pub fn expected_score(value: i32) -> f64 {
-    (value + EVAL_MAX) as f64 / (2 * EVAL_MAX) as f64
-}
-
-/// A centipawn score mapped onto the value scale by a logistic curve (400 cp: about 0.8):
-/// the first version's curve, kept for callers that think in centipawns.
-pub fn to_value(cp: f32) -> i32 {
-    let p = 1.0 / (1.0 + (-cp / 300.0).exp());
-    (((2.0 * p - 1.0) * EVAL_MAX as f32).round() as i32).clamp(-EVAL_MAX, EVAL_MAX)
-}
-
 #[cfg(test)]
 mod tests {
-    use super::features::{ONE, OUR_KING_CAPTURE};
+    use super::features::{ONE, OUR_CAPTURE_GAIN, OUR_KING_CAPTURE};
+    use super::linear::{to_value, WEIGHT_SCALE};
     use super::*;
     use crate::dice::game::Phase;
     use crate::dice::player::{sample_roll, Rng};
@@ -332,6 +281,13 @@ mod tests {
                 let t = ev.trace(&g, &mut counts);
                 assert_eq!(v, t);
                 assert_eq!(v, value_of_sum(dot(ev.weights(), &counts)), "{g:?}");
+                // The quiet value is the same sum without the mover's expected capture gain
+                // (the quiescence's stand-pat value, which tests/dice_search.rs's reference
+                // takes from evaluate_with_quiet).
+                let (full, quiet) = ev.evaluate_with_quiet(&g);
+                counts[OUR_CAPTURE_GAIN] = 0;
+                assert_eq!(full, v, "{g:?}");
+                assert_eq!(quiet, value_of_sum(dot(ev.weights(), &counts)), "{g:?}");
                 assert!((-EVAL_MAX..=EVAL_MAX).contains(&v));
                 // A clone evaluates alike (its chess pawn cache starts empty).
                 assert_eq!(ev.clone().evaluate(&g), v);

@@ -1,6 +1,6 @@
 //! The evaluation weights, one set per rule set (indexed by `Rules as usize`: two dice, one
-//! die, three dice), written by the tuner (`examples/dice_tune.rs`; the module docs of
-//! [`super`] give the commands that rebuild them). Unit: see [`super::WEIGHT_SCALE`].
+//! die, three dice), written by the tuner (`lab/dice_tune.rs`; the module docs of
+//! [`super`] give the commands that rebuild them). Unit: see [`super::linear::WEIGHT_SCALE`].
 
 use super::Weights;
 

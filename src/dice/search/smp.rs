@@ -173,7 +173,8 @@ impl Drop for Helpers {
 #[cfg(test)]
 mod tests {
     use super::super::{DiceEngine, DiceLimits, SearchConfig};
-    use crate::dice::eval::{with_weights_override, DiceEvaluator};
+    use crate::dice::eval::linear::with_weights_override;
+    use crate::dice::eval::DiceEvaluator;
     use crate::dice::player::{play_turn, sample_roll, RandomPlayer, Rng};
     use crate::dice::{DiceGame, DiceStatus, Roll, Rules};
 

@@ -3,7 +3,7 @@
 //! PGN files of `testdata/pgn/` repeated into a database read game by game and written back.
 //! Prints the median of `RUNS` runs of each.
 //!
-//! `cargo run --release --example san_pgn_bench [RUNS]` (from the repository root)
+//! `cargo run --release --features lab --example san_pgn_bench [RUNS]` (from the repository root)
 
 use chesscore::pgn::PgnReader;
 use chesscore::{Move, Position, SanMode};

@@ -1,7 +1,7 @@
-//! Self-play data for the Dice Chess evaluation tuner (`examples/dice_tune.rs`).
+//! Self-play data for the Dice Chess evaluation tuner (`lab/dice_tune.rs`).
 //!
 //! ```text
-//! cargo run --release --example dice_datagen -- OUT RULES GAMES [THREADS] [SEED] [PLAYERS] [NOISE]
+//! cargo run --release --features lab --example dice_datagen -- OUT RULES GAMES [THREADS] [SEED] [PLAYERS] [NOISE]
 //! ```
 //! Plays GAMES games under RULES (`two-dice`, `one-die`, `three-dice`) on THREADS threads
 //! (default 2), each side a player drawn from PLAYERS (comma-separated names as

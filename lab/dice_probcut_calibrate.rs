@@ -7,8 +7,8 @@
 //! value at `EVAL_MAX` or beyond (a win in the band, or a saturated evaluation) are left out.
 //!
 //! ```text
-//! cargo run --release --example dice_probcut_calibrate -- RULES DEPTH POSITIONS
-//! cargo run --release --example dice_probcut_calibrate -- three-dice 1 150
+//! cargo run --release --features lab --example dice_probcut_calibrate -- RULES DEPTH POSITIONS
+//! cargo run --release --features lab --example dice_probcut_calibrate -- three-dice 1 150
 //! ```
 #[path = "dice_common/mod.rs"]
 mod common;

@@ -5,7 +5,7 @@
 //! Then every three-dice roll of a few fixed middlegame positions, the maximum rule's worst
 //! ground (many pieces, many candidates).
 //!
-//! `cargo run --release --example dice_bench [GAMES]`
+//! `cargo run --release --features lab --example dice_bench [GAMES]`
 
 use chesscore::dice::{player::Rng, DiceGame, Phase, Rules};
 use chesscore::{Move, MoveList};

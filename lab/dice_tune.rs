@@ -1,11 +1,11 @@
 //! Texel-style tuner of the Dice Chess evaluation weights (`src/dice/eval/weights.rs`).
 //!
 //! ```text
-//! cargo run --release --example dice_tune -- DATA RULES [EPOCHS] [--out FILE] [--write] [--scale-only]
+//! cargo run --release --features lab --example dice_tune -- DATA RULES [EPOCHS] [--out FILE] [--write] [--scale-only]
 //!     [--freeze NAME,NAME..]
 //! ```
-//! DATA holds `FEN;RESULT` lines (RESULT White's score), as `examples/dice_datagen.rs` writes
-//! them, all of rule set RULES. Every game is traced once ([`DiceEvaluator::trace`]: the
+//! DATA holds `FEN;RESULT` lines (RESULT White's score), as `lab/dice_datagen.rs` writes
+//! them, all of rule set RULES. Every game is traced once ([`chesscore::lab::dice_eval::trace`]: the
 //! count of each feature, seen from the side to move); the evaluation is linear in the
 //! weights up to the logistic curve, so the prediction of any weights is
 //! `sigmoid(dot(weights, counts) / WEIGHT_SCALE)`, the expected score of the side to move.
@@ -20,10 +20,10 @@
 //! one factor for all weights instead (the logistic scale alone: calibration, no change of
 //! the order of positions).
 
-use chesscore::dice::eval::features::NAMES;
-use chesscore::dice::eval::weights::WEIGHTS;
-use chesscore::dice::eval::{DiceEvaluator, Weights, NUM_FEATURES, WEIGHT_SCALE};
+use chesscore::dice::eval::DiceEvaluator;
 use chesscore::dice::{DiceGame, Rules};
+use chesscore::lab::dice_eval::features::NAMES;
+use chesscore::lab::dice_eval::{trace, Weights, NUM_FEATURES, WEIGHTS, WEIGHT_SCALE};
 use chesscore::Color;
 use std::fmt::Write as _;
 
@@ -89,7 +89,7 @@ fn main() {
         if game.status().is_over() {
             continue;
         }
-        ev.trace(&game, &mut counts);
+        trace(&mut ev, &game, &mut counts);
         let result = if game.side_to_move() == Color::WHITE {
             white
         } else {
@@ -234,8 +234,8 @@ fn main() {
         all[rules as usize] = new;
         let mut t = String::from(
             "//! The evaluation weights, one set per rule set (indexed by `Rules as usize`: two dice, one\n\
-             //! die, three dice), written by the tuner (`examples/dice_tune.rs`; the module docs of\n\
-             //! [`super`] give the commands that rebuild them). Unit: see [`super::WEIGHT_SCALE`].\n\n\
+             //! die, three dice), written by the tuner (`lab/dice_tune.rs`; the module docs of\n\
+             //! [`super`] give the commands that rebuild them). Unit: see [`super::linear::WEIGHT_SCALE`].\n\n\
              use super::Weights;\n\n\
              /// The weights in use, by rule set.\n\
              #[rustfmt::skip]\n\

@@ -1,8 +1,8 @@
 //! Matches between one-ply Dice Chess players, and the evaluation's speed.
 //!
 //! ```text
-//! cargo run --release --example dice_eval_match -- RULES A B PAIRS [THREADS] [SEED]
-//! cargo run --release --example dice_eval_match -- bench [GAMES]
+//! cargo run --release --features lab --example dice_eval_match -- RULES A B PAIRS [THREADS] [SEED]
+//! cargo run --release --features lab --example dice_eval_match -- bench [GAMES]
 //! ```
 //! A match plays PAIRS pairs of games of player A against player B under RULES
 //! (`two-dice`, `one-die`, `three-dice`); the two games of a pair share their dice and

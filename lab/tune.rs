@@ -1,10 +1,10 @@
 //! Texel tuner for the evaluation weights.
 //!
 //! ```text
-//! cargo run --release --example tune -- DATA [EPOCHS] [--write]
+//! cargo run --release --features lab --example tune -- DATA [EPOCHS] [--write]
 //! ```
-//! DATA holds `FEN;RESULT` lines (RESULT 1.0, 0.5 or 0.0 for White), as `examples/datagen.rs`
-//! writes them. Every position is traced once ([`chesscore::eval::trace`]: the count of each
+//! DATA holds `FEN;RESULT` lines (RESULT 1.0, 0.5 or 0.0 for White), as `lab/datagen.rs`
+//! writes them. Every position is traced once ([`chesscore::lab::eval::trace`]: the count of each
 //! feature, the phase and the endgame scale); since the evaluation is linear in its weights
 //! for each phase, it is then recomputed from the trace for any weights. The tuner first fits
 //! the scaling constant K of `sigmoid(K * eval / 400)` to the current weights, then minimises
@@ -14,8 +14,8 @@
 //! the others toward their starting values. With `--write`
 //! it writes the result to `src/eval/weights.rs`.
 
-use chesscore::eval::features::{describe, NUM_FEATURES};
-use chesscore::eval::{trace, weights::WEIGHTS, MAX_PHASE, SCALE_NORMAL};
+use chesscore::lab::eval::features::{describe, NUM_FEATURES};
+use chesscore::lab::eval::{trace, MAX_PHASE, SCALE_NORMAL, WEIGHTS};
 use chesscore::Position;
 use std::fmt::Write as _;
 
@@ -210,10 +210,10 @@ fn main() {
     if write {
         let mut out = String::new();
         out.push_str(
-            "//! The evaluation weights in use, written by the Texel tuner (`examples/tune.rs`;\n\
+            "//! The evaluation weights in use, written by the Texel tuner (`lab/tune.rs`;\n\
              //! docs/engine.md, \"Tuning the evaluation\", gives the commands that rebuild them).\n\n\
              use super::features::NUM_FEATURES;\nuse super::score::S;\n\n\
-             /// The weights, indexed by the constants of [`super::features`].\n\
+             /// The weights, indexed by the constants of the module `features`.\n\
              #[rustfmt::skip]\npub static WEIGHTS: [S; NUM_FEATURES] = [\n",
         );
         let mut last_block = "";

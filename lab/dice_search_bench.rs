@@ -4,14 +4,14 @@
 //! checked against plain expectimax's; then the depth each reaches in a fixed time.
 //!
 //! ```text
-//! cargo run --release --example dice_search_bench                # the benchmark
-//! cargo run --release --example dice_search_bench -- --ms 1000 --time-positions 50
-//! cargo run --release --example dice_search_bench -- --make-positions   # rewrite the file
-//! cargo run --release --example dice_search_bench -- --threads 2 --runs 5   # Lazy SMP
-//! cargo run --release --example dice_search_bench -- --threads 1 --smp-configs all,all-nocache --runs 5
-//! cargo run --release --example dice_search_bench -- --rules one-die --configs all-exact,-bounds
-//! cargo run --release --example dice_search_bench -- --skip-plain   # values against the first row run
-//! cargo run --release --example dice_search_bench -- --configs none --skip-plain --ms 25 --depth-configs plain,all,all-exact
+//! cargo run --release --features lab --example dice_search_bench                # the benchmark
+//! cargo run --release --features lab --example dice_search_bench -- --ms 1000 --time-positions 50
+//! cargo run --release --features lab --example dice_search_bench -- --make-positions   # rewrite the file
+//! cargo run --release --features lab --example dice_search_bench -- --threads 2 --runs 5   # Lazy SMP
+//! cargo run --release --features lab --example dice_search_bench -- --threads 1 --smp-configs all,all-nocache --runs 5
+//! cargo run --release --features lab --example dice_search_bench -- --rules one-die --configs all-exact,-bounds
+//! cargo run --release --features lab --example dice_search_bench -- --skip-plain   # values against the first row run
+//! cargo run --release --features lab --example dice_search_bench -- --configs none --skip-plain --ms 25 --depth-configs plain,all,all-exact
 //! ```
 //! Depths: 3 turns for two dice and one die, 2 for three dice (the issue's).
 //!
@@ -27,7 +27,7 @@
 
 #[path = "dice_common/mod.rs"]
 mod common;
-#[path = "../lab/dice_configs.rs"]
+#[path = "dice_configs.rs"]
 mod dice_configs;
 
 use chesscore::dice::player::{sample_roll, GreedyPlayer, RandomPlayer, Rng};
@@ -42,7 +42,7 @@ const FILE: &str = "testdata/dice-search-positions.txt";
 fn make_positions() -> String {
     let mut s = String::from(
         "# Dice Chess search benchmark positions: rules;dice FEN (dice rolled).\n\
-         # Made by `cargo run --release --example dice_search_bench -- --make-positions`.\n",
+         # Made by `cargo run --release --features lab --example dice_search_bench -- --make-positions`.\n",
     );
     for rules in Rules::ALL {
         let mut rng = Rng(2026 + rules as u64);

@@ -5,11 +5,14 @@
 #![allow(dead_code)]
 
 use chesscore::dice::eval::heuristic::HeuristicPlayer;
-use chesscore::dice::eval::{with_weights_override, DiceEvaluator, Weights, NUM_FEATURES};
+use chesscore::dice::eval::DiceEvaluator;
 use chesscore::dice::player::{sample_roll, Rng};
 use chesscore::dice::search::player::EnginePlayer;
 use chesscore::dice::search::{DiceLimits, SearchConfig};
 use chesscore::dice::{DiceGame, DiceStatus, GreedyPlayer, Phase, Player, RandomPlayer, Rules};
+use chesscore::lab::dice_eval::{
+    evaluator_with_weights, with_weights_override, Weights, NUM_FEATURES,
+};
 use chesscore::{Color, Move, MoveList};
 
 /// One ply with the evaluator: the move after which the value for the mover is best (a
@@ -111,7 +114,7 @@ pub fn make_player(name: &str, rules: Rules, rng: Rng) -> Box<dyn Player + Send>
             rng,
         }),
         n if n.starts_with("eval:") => Box::new(EvalPlayer {
-            ev: DiceEvaluator::with_weights(rules, read_weights(&n[5..])),
+            ev: evaluator_with_weights(rules, read_weights(&n[5..])),
             rng,
         }),
         n => panic!("unknown player {n}"),

@@ -1,7 +1,7 @@
-//! Self-play data for the Texel tuner (`examples/tune.rs`).
+//! Self-play data for the Texel tuner (`lab/tune.rs`).
 //!
 //! ```text
-//! cargo run --release --example datagen -- OUT GAMES [NODES] [THREADS] [SEED]
+//! cargo run --release --features lab --example datagen -- OUT GAMES [NODES] [THREADS] [SEED]
 //! ```
 //! Plays GAMES games of the engine against itself, NODES nodes a move (default 8000), on
 //! THREADS threads (default 1, one engine each), each game from the start position after 8
