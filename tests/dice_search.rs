@@ -7,7 +7,7 @@
 
 use chesscore::dice::eval::{DiceEvaluator, EVAL_MAX};
 use chesscore::dice::player::{play_turn, RandomPlayer, Rng};
-use chesscore::dice::search::quiescence::QS_DEPTH;
+use chesscore::dice::search::QS_DEPTH;
 use chesscore::dice::search::{DiceEngine, DiceLimits, Leaves, SearchConfig, TableMode, WIN};
 use chesscore::dice::{DiceGame, DiceStatus, Phase, Rules};
 use chesscore::Move;

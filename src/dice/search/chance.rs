@@ -3,11 +3,11 @@
 //! each one's bounds, with [`SearchConfig::bounds`](super::SearchConfig::bounds)), runs
 //! Star2's probing phase ([`Searcher::star2`]) when it can cut, and ends with Star1's phase
 //! ([`Searcher::star1`]) over the outcomes in the order [`ChanceNode::search_order`] gives.
-//! The arithmetic and why it is exact: the module docs of [`super::expectimax`].
+//! The arithmetic and why it is exact: the module docs of `expectimax`.
 
 use super::decision::Strategy;
 use super::expectimax::{
-    ceil_div, clamp_window, floor_div, NodeResult, OutcomeList, Searcher, L, NEG_INF, POS_INF, U,
+    ceil_div, floor_div, terminal_value, NodeResult, OutcomeList, Searcher, Star1, L, NEG_INF, U,
 };
 use super::sleep::Sleep;
 use super::tt::{node_key, Bound};
@@ -16,7 +16,6 @@ use crate::dice::eval::EVAL_MAX;
 use crate::dice::game::{DiceGame, TurnSnapshot};
 use crate::dice::roll::{Outcomes, Roll, MAX_OUTCOMES};
 use crate::dice::rules::Rules;
-use crate::dice::status::DiceStatus;
 use crate::moves::Move;
 
 /// One chance node while it is searched (on the stack: nothing is allocated).
@@ -105,16 +104,8 @@ impl Searcher {
             return 0;
         }
         let rules = game.rules();
-        match game.status() {
-            DiceStatus::Won { winner, .. } => {
-                return if winner == game.side_to_move() {
-                    WIN - ply as i32
-                } else {
-                    -(WIN - ply as i32)
-                };
-            }
-            DiceStatus::Drawn(_) => return 0,
-            _ => {}
+        if let Some(v) = terminal_value(game, ply) {
+            return v;
         }
         if depth == 0 {
             if self.config.qs_leaves(rules) {
@@ -355,10 +346,13 @@ impl Searcher {
         beta: i32,
     ) -> i32 {
         let pruning = self.config.star1;
-        let (d, n) = (node.d, node.outcomes.len);
-        let mut sum = 0i64;
-        let mut rest_ub = node.weighted(&node.hi);
-        let mut rest_lb = node.weighted(&node.lb);
+        let n = node.outcomes.len;
+        let mut star1 = Star1 {
+            d: node.d,
+            sum: 0,
+            rest_ub: node.weighted(&node.hi),
+            rest_lb: node.weighted(&node.lb),
+        };
         let rules = game.rules();
         let by_lower_bound = self.config.probe_order
             && pruning
@@ -372,20 +366,12 @@ impl Searcher {
             let i = ix as usize;
             let oc = node.outcomes.list[i];
             let w = oc.weight as i64;
-            rest_ub -= w * node.hi[i] as i64;
-            rest_lb -= w * node.lb[i] as i64;
+            star1.take(w, node.lb[i], node.hi[i]);
             if node.known[i] {
-                sum += w * node.lo[i] as i64;
+                star1.add(w, node.lo[i]);
                 continue;
             }
-            let (a, b) = if pruning {
-                (
-                    clamp_window(floor_div(alpha as i64 * d - sum - rest_ub, w)),
-                    clamp_window(ceil_div(beta as i64 * d - sum - rest_lb, w)),
-                )
-            } else {
-                (NEG_INF, POS_INF)
-            };
+            let window = star1.window(pruning, w, alpha, beta);
             game.set_roll_unchecked(oc.roll);
             let strategy = if node.share {
                 Strategy::Types(&mut node.types)
@@ -395,26 +381,20 @@ impl Searcher {
                     None => Strategy::Moves(&Sleep::EMPTY),
                 }
             };
-            let v = self.decision_node(game, depth, ply, a, b, strategy).value;
+            let v = self
+                .decision_node(game, depth, ply, window.0, window.1, strategy)
+                .value;
             game.restore_turn(node.saved);
             if self.aborted {
                 return 0;
             }
-            let cut = if pruning && v <= a {
-                Some((rest_ub, Bound::Upper))
-            } else if pruning && v >= b {
-                Some((rest_lb, Bound::Lower))
-            } else {
-                None
-            };
-            if let Some((rest, bound)) = cut {
-                let v = floor_div(sum + w * v as i64 + rest, d) as i32;
+            if let Some((v, bound)) = star1.cut(pruning, w, v, window) {
                 if self.config.tt {
                     self.tt.store(node.key, v, bound, depth, ply, Move::NONE);
                 }
                 return v;
             }
-            sum += w * v as i64;
+            star1.add(w, v);
             if step + 1 < n {
                 // Time is checked between outcomes.
                 self.check_limits();
@@ -423,7 +403,7 @@ impl Searcher {
                 }
             }
         }
-        let v = floor_div(sum, d) as i32;
+        let v = star1.value();
         if self.config.tt {
             self.tt
                 .store(node.key, v, Bound::Exact, depth, ply, Move::NONE);

@@ -52,7 +52,7 @@ pub enum TableMode {
 pub enum MoveOrder {
     /// Generation order; outcomes in the rules' order.
     Generation,
-    /// Table move, captures and promotions first ([`super::order`]); outcomes heaviest
+    /// Table move, captures and promotions first (`order`); outcomes heaviest
     /// first.
     Static,
     /// As `Static`, and in one die a decision node with two turns or more to go orders its
@@ -85,7 +85,7 @@ impl RuleSets {
 pub enum Leaves {
     /// The static evaluation.
     Static,
-    /// In these rule sets the roll-aware capture search of [`super::quiescence`]; in the
+    /// In these rule sets the roll-aware capture search of `quiescence`; in the
     /// others the static evaluation.
     Quiescence(RuleSets),
 }
@@ -107,7 +107,7 @@ pub struct SearchConfig {
     pub share_doubles: bool,
     /// Two dice: search each piece type's moves once per chance node and share the result
     /// (value and bound) among every outcome that allows the type (see
-    /// [`super::expectimax`]'s module docs).
+    /// `expectimax`'s module docs).
     pub share_types: bool,
     /// Three dice, below the root turn: each set of commuting micro-moves is searched in one
     /// order only (sleep sets, see `sleep.rs`): a turn's end positions are all reached, each

@@ -12,7 +12,7 @@
 //!   [`Strategy::OneType`] node (per-type sharing);
 //! * [`Strategy::OneType`]: one piece type's moves, under a table key of its own.
 //!
-//! Every node is fail-soft; the module docs of [`super::expectimax`] give the reasons.
+//! Every node is fail-soft; the module docs of `expectimax` give the reasons.
 
 use super::expectimax::{bound_of, NodeResult, Searcher, NEG_INF, POS_INF};
 use super::order;

@@ -11,7 +11,7 @@
 //! value is negated; a three-dice micro-move that leaves the turn going leads to the same
 //! side's decision node at the same depth (a turn is one ply, whatever its micro-moves). At
 //! depth 0 a chance node takes the static evaluation, or with
-//! [`super::Leaves::Quiescence`] the roll-aware capture search of [`super::quiescence`].
+//! [`super::Leaves::Quiescence`] the roll-aware capture search of `quiescence`.
 //!
 //! # Value scale
 //! Heuristic values lie in `-EVAL_MAX..=EVAL_MAX` ([`crate::dice::eval::EVAL_MAX`]); a king
@@ -82,6 +82,7 @@ use crate::dice::eval::DiceEvaluator;
 use crate::dice::game::DiceGame;
 use crate::dice::roll::{Outcome, Outcomes, MAX_OUTCOMES};
 use crate::dice::rules::Rules;
+use crate::dice::status::DiceStatus;
 use crate::moves::Move;
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::sync::Arc;
@@ -262,6 +263,92 @@ pub(super) fn ceil_div(a: i64, b: i64) -> i64 {
 #[inline]
 pub(super) fn clamp_window(v: i64) -> i32 {
     v.clamp(NEG_INF as i64, POS_INF as i64) as i32
+}
+
+/// The value of a finished game for its side to move, `ply` turns from the root (a king
+/// captured or a mate: a win or a loss now; a draw: 0); `None` while the game goes on.
+#[inline]
+pub(super) fn terminal_value(game: &DiceGame, ply: u32) -> Option<i32> {
+    match game.status() {
+        DiceStatus::Won { winner, .. } if winner == game.side_to_move() => Some(WIN - ply as i32),
+        DiceStatus::Won { .. } => Some(-(WIN - ply as i32)),
+        DiceStatus::Drawn(_) => Some(0),
+        _ => None,
+    }
+}
+
+/// Star1's running sums at a chance node of denominator `d` (see the module docs): `sum`,
+/// the outcomes done (weight times value); `rest_ub` and `rest_lb`, the outcomes left
+/// (weight times upper bound, times lower bound). Shared by the search's chance nodes and
+/// the quiescence's.
+#[derive(Copy, Clone)]
+pub(super) struct Star1 {
+    pub(super) d: i64,
+    pub(super) sum: i64,
+    pub(super) rest_ub: i64,
+    pub(super) rest_lb: i64,
+}
+
+impl Star1 {
+    /// Takes the outcome of weight `w` with bounds `lo..=hi` out of the outcomes left.
+    #[inline]
+    pub(super) fn take(&mut self, w: i64, lo: i32, hi: i32) {
+        self.rest_ub -= w * hi as i64;
+        self.rest_lb -= w * lo as i64;
+    }
+
+    /// The window `(a, b)` of the next outcome (weight `w`), taken: a value at most `a`
+    /// proves the node at most `alpha`, one at least `b` proves it at least `beta`. Open
+    /// without `pruning`.
+    #[inline]
+    pub(super) fn window(&self, pruning: bool, w: i64, alpha: i32, beta: i32) -> (i32, i32) {
+        if !pruning {
+            return (NEG_INF, POS_INF);
+        }
+        (
+            clamp_window(floor_div(
+                alpha as i64 * self.d - self.sum - self.rest_ub,
+                w,
+            )),
+            clamp_window(ceil_div(beta as i64 * self.d - self.sum - self.rest_lb, w)),
+        )
+    }
+
+    /// The node's bound when the outcome of weight `w` got `v` outside its window `(a, b)`
+    /// (an upper bound at most `a`, a lower bound at least `b`); `None` inside it or without
+    /// `pruning`.
+    #[inline]
+    pub(super) fn cut(
+        &self,
+        pruning: bool,
+        w: i64,
+        v: i32,
+        (a, b): (i32, i32),
+    ) -> Option<(i32, Bound)> {
+        let (rest, bound) = if pruning && v <= a {
+            (self.rest_ub, Bound::Upper)
+        } else if pruning && v >= b {
+            (self.rest_lb, Bound::Lower)
+        } else {
+            return None;
+        };
+        Some((
+            floor_div(self.sum + w * v as i64 + rest, self.d) as i32,
+            bound,
+        ))
+    }
+
+    /// Adds the value `v` of the outcome of weight `w`.
+    #[inline]
+    pub(super) fn add(&mut self, w: i64, v: i32) {
+        self.sum += w * v as i64;
+    }
+
+    /// The node's value once every outcome is added.
+    #[inline]
+    pub(super) fn value(&self) -> i32 {
+        floor_div(self.sum, self.d) as i32
+    }
 }
 
 impl Searcher {

@@ -1,13 +1,13 @@
 //! The Dice Chess engine: expectimax with Star1 and Star2 pruning, a transposition table and
 //! iterative deepening, behind one handle ([`DiceEngine`]).
 //!
-//! Module map: [`expectimax`] (the searcher, the value arithmetic and why it is exact),
+//! Module map: `expectimax` (the searcher, the value arithmetic and why it is exact),
 //! `chance` (chance nodes: outcome bounds, Star2's probes, Star1's phase), `decision`
 //! (decision nodes: one node, its strategy chosen from the configuration: all moves, sleep
-//! sets, a seeded move, per-type sharing), `config` ([`SearchConfig`]), [`quiescence`],
-//! `sleep` (three-dice sleep sets), [`tt`] (the table and its keys, shared by the threads
+//! sets, a seeded move, per-type sharing), `config` ([`SearchConfig`]), `quiescence`,
+//! `sleep` (three-dice sleep sets), `tt` (the table and its keys, shared by the threads
 //! without locks), `evalcache` (each thread's static values by game key), `smp` (Lazy SMP:
-//! the helper threads), [`order`] (move and outcome ordering), [`player`] (the engine and
+//! the helper threads), `order` (move and outcome ordering), [`player`] (the engine and
 //! plain expectimax as [`crate::dice::Player`]s). Matches between players (the arena) live with
 //! `chesscore dice match`, in the binary.
 //!
@@ -63,7 +63,7 @@
 //!   turn's last micro-move (they have different dice left), and the sleep sets leave the
 //!   repeated orders out; half the three-dice nodes at depth 2. In two dice, with
 //!   [`SearchConfig::share_types`], a chance node searches each piece type's moves once and
-//!   shares the result among the outcomes that allow the type (see [`expectimax`]).
+//!   shares the result among the outcomes that allow the type (see `expectimax`).
 //! * The static-value cache ([`SearchConfig::eval_cache`]): the table shares nodes, but a
 //!   three-dice leaf is reached from several nodes (after micro-moves `a` then `b` one die
 //!   is left, after `a` then `c` another), so each thread keeps the evaluator's values by
@@ -90,7 +90,7 @@
 //!   searching other root moves, other outcomes and deeper iterations store the subtrees
 //!   the main thread reaches next). The exact mode holds on several threads too, which
 //!   was root splitting's one advantage.
-//! * Quiescence ([`quiescence`], [`Leaves::Quiescence`]) at depth-0 chance nodes: captures
+//! * Quiescence (`quiescence`, [`Leaves::Quiescence`]) at depth-0 chance nodes: captures
 //!   weighted by the chance of rolling them; on in [`SearchConfig::ALL`] for two dice only,
 //!   where a match showed it gains (docs/dice-search.md has the numbers).
 
@@ -98,13 +98,13 @@ mod chance;
 mod config;
 mod decision;
 mod evalcache;
-pub mod expectimax;
-pub mod order;
+mod expectimax;
+mod order;
 pub mod player;
-pub mod quiescence;
+mod quiescence;
 mod sleep;
 mod smp;
-pub mod tt;
+mod tt;
 
 use crate::dice::eval::{DiceEvaluator, EVAL_MAX};
 use crate::dice::game::DiceGame;
@@ -117,6 +117,7 @@ pub use config::{Leaves, MoveOrder, Pruning, RuleSets, SearchConfig, TableMode};
 use evalcache::EvalCache;
 pub use expectimax::TurnLine;
 use expectimax::{OutcomeList, Searcher, NEG_INF, POS_INF};
+pub use quiescence::QS_DEPTH;
 use smp::{HelperSlot, Helpers, RootKind};
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::sync::Arc;

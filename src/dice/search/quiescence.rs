@@ -33,8 +33,8 @@
 //! (one pseudo-legal capture generation per node finds the types) is worth `s` without a
 //! generation. No table. Configurations without `star1` search the definition in full.
 
-use super::expectimax::{ceil_div, clamp_window, floor_div, OutcomeList, Searcher};
-use super::expectimax::{NEG_INF, POS_INF};
+use super::expectimax::{floor_div, OutcomeList, Searcher};
+use super::expectimax::{terminal_value, Star1, NEG_INF, POS_INF, U};
 use super::order;
 use super::WIN;
 use crate::bitboard::Bitboard;
@@ -42,7 +42,6 @@ use crate::dice::eval::EVAL_MAX;
 use crate::dice::game::{DiceGame, Phase};
 use crate::dice::roll::{Outcomes, Roll};
 use crate::dice::rules::Rules;
-use crate::dice::status::DiceStatus;
 use crate::movegen::{GenType, Legality, MoveSink};
 use crate::moves::{Move, MoveList};
 use crate::position::Position;
@@ -51,9 +50,6 @@ use crate::ALL_PIECE_TYPES;
 
 /// Capture turns searched below a depth-0 chance node (each side's capture counts one).
 pub const QS_DEPTH: u32 = 2;
-
-/// The upper bound of every value (Star1's U).
-const U: i32 = WIN;
 
 /// Collects the piece types of the moves pushed.
 struct TypeMask<'a> {
@@ -126,16 +122,8 @@ impl Searcher {
         if self.tick() {
             return 0;
         }
-        match game.status() {
-            DiceStatus::Won { winner, .. } => {
-                return if winner == game.side_to_move() {
-                    WIN - ply as i32
-                } else {
-                    -(WIN - ply as i32)
-                };
-            }
-            DiceStatus::Drawn(_) => return 0,
-            _ => {}
+        if let Some(v) = terminal_value(game, ply) {
+            return v;
         }
         self.quiesce(game, qdepth, ply, alpha, beta)
     }
@@ -178,40 +166,32 @@ impl Searcher {
         let d = outcomes.denominator as i64;
         let saved = game.turn_snapshot();
         let total: i64 = outcomes.as_slice().iter().map(|o| o.weight as i64).sum();
-        let mut sum = 0i64;
-        let mut rest_ub = total * U as i64;
-        let mut rest_lb = total * stand as i64;
+        let mut star1 = Star1 {
+            d,
+            sum: 0,
+            rest_ub: total * U as i64,
+            rest_lb: total * stand as i64,
+        };
         for oc in outcomes.as_slice() {
             let w = oc.weight as i64;
-            rest_ub -= w * U as i64;
-            rest_lb -= w * stand as i64;
+            star1.take(w, stand, U);
             if !may_capture(oc.roll, rules, faces) {
-                sum += w * stand as i64;
+                star1.add(w, stand);
                 continue;
             }
-            let (a, b) = if pruning {
-                (
-                    clamp_window(floor_div(alpha as i64 * d - sum - rest_ub, w)),
-                    clamp_window(ceil_div(beta as i64 * d - sum - rest_lb, w)),
-                )
-            } else {
-                (NEG_INF, POS_INF)
-            };
+            let window = star1.window(pruning, w, alpha, beta);
             game.set_roll_unchecked(oc.roll);
-            let v = self.qdecision(game, qdepth, ply, a, b, stand);
+            let v = self.qdecision(game, qdepth, ply, window.0, window.1, stand);
             game.restore_turn(saved);
             if self.aborted {
                 return 0;
             }
-            if pruning && v <= a {
-                return floor_div(sum + w * v as i64 + rest_ub, d) as i32;
+            if let Some((v, _)) = star1.cut(pruning, w, v, window) {
+                return v;
             }
-            if pruning && v >= b {
-                return floor_div(sum + w * v as i64 + rest_lb, d) as i32;
-            }
-            sum += w * v as i64;
+            star1.add(w, v);
         }
-        floor_div(sum, d) as i32
+        star1.value()
     }
 
     /// Two dice: a roll allows the captures of its two types (every type on doubles), so

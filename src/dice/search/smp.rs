@@ -9,7 +9,7 @@
 //! search on the calling thread in the engine's own code, then `finish_helpers` (stop, wait).
 //! Each helper owns a [`Searcher`] of its
 //! own (evaluator, counters, root lines) and a copy of the root game, and shares the
-//! engine's table (`Arc<DiceTable>`, lock-free: see [`super::tt`]), its stop flag and a node
+//! engine's table (`Arc<DiceTable>`, lock-free: see `tt`), its stop flag and a node
 //! counter with the calling thread, which is the main thread: its result is the search's.
 //!
 //! A search hands each helper the root (a decision node for `search`, the chance node
