@@ -18,6 +18,9 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#if defined(_WIN32) && !defined(_UCRT)
+#include <sys/timeb.h>
+#endif
 #include <time.h>
 
 /* ---------------------------------------------------------------------------------------- */
@@ -162,6 +165,15 @@ static inline int test_summary(const char *program)
     return 0;
 }
 
+#if defined(_WIN32) && !defined(_UCRT)
+/* Wall-clock seconds: mingw-w64 on msvcrt.dll has no C11 timespec_get, so _ftime64 (ms). */
+static inline double now_seconds(void)
+{
+    struct __timeb64 tb;
+    _ftime64(&tb);
+    return (double)tb.time + (double)tb.millitm * 1e-3;
+}
+#else
 /* Wall-clock seconds (C11 timespec_get). */
 static inline double now_seconds(void)
 {
@@ -171,6 +183,7 @@ static inline double now_seconds(void)
     }
     return (double)ts.tv_sec + (double)ts.tv_nsec * 1e-9;
 }
+#endif
 
 /* ---------------------------------------------------------------------------------------- */
 /* PRNG: xorshift64* with a fixed seed, so every run plays the same games                    */
