@@ -275,3 +275,18 @@ def library_path() -> str:
 
 
 _fast._set_error_class(ChessError)
+
+
+def _check_same_layout() -> None:
+    """The compiled module and the ctypes library share position bytes: refuse a pair from
+    different builds (a debug build lays a position out differently)."""
+    board = Board("r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1")
+    board.push_uci("e2a6")
+    pos = ctypes.byref(board._pos)
+    if (ctypes.sizeof(_ffi.Position) != _fast._position_size()
+            or lib.chess_validatePosition(pos) != 0 or lib.chess_hash(pos) != board.hash()):
+        raise ImportError(f"chesscore: the compiled module {_fast.__file__} and the library "
+                          f"{lib.path} are from different builds")
+
+
+_check_same_layout()
