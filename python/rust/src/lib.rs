@@ -59,7 +59,11 @@ fn _set_error_class(cls: Py<PyAny>) {
 /// A C string argument: a `str` without NUL characters (TypeError, ValueError otherwise), as
 /// the ctypes layer's `_text` checks it. A string that is not valid UTF-8 (lone surrogates)
 /// is `CHESS_ERR_INVALID_ARGUMENT`, as the C ABI answers for such bytes, with `context`.
-fn c_text(value: &Bound<'_, PyAny>, name: &str, context: impl FnOnce() -> String) -> PyResult<CString> {
+fn c_text(
+    value: &Bound<'_, PyAny>,
+    name: &str,
+    context: impl FnOnce() -> String,
+) -> PyResult<CString> {
     let s = value.cast::<PyString>().map_err(|_| {
         PyTypeError::new_err(format!("{name} must be a str, not {}", type_name(value)))
     })?;
@@ -68,7 +72,9 @@ fn c_text(value: &Bound<'_, PyAny>, name: &str, context: impl FnOnce() -> String
         return Err(chess_error(value.py(), status, &context()));
     };
     if text.contains('\0') {
-        return Err(PyValueError::new_err(format!("{name} must not contain NUL characters")));
+        return Err(PyValueError::new_err(format!(
+            "{name} must not contain NUL characters"
+        )));
     }
     Ok(CString::new(text.as_bytes()).expect("no NUL"))
 }
@@ -160,6 +166,7 @@ impl PyMove {
     }
 
     #[getter]
+    #[allow(clippy::wrong_self_convention)] // the Python attribute's name
     fn from_square(&self) -> u16 {
         self.raw & 63
     }
@@ -362,7 +369,11 @@ impl BoardBase {
         } else {
             SanMode::Tolerant
         };
-        match self.pos.get().parse_san_with(text.to_str().unwrap_or(""), mode) {
+        match self
+            .pos
+            .get()
+            .parse_san_with(text.to_str().unwrap_or(""), mode)
+        {
             Ok(m) => Ok(m.raw()),
             Err(e) => Err(chess_error(
                 py,
@@ -372,7 +383,12 @@ impl BoardBase {
         }
     }
 
-    fn text(&self, py: Python<'_>, size: usize, f: unsafe extern "C" fn(*const ChessPosition, *mut c_char, usize) -> ChessStatus) -> PyResult<String> {
+    fn text(
+        &self,
+        py: Python<'_>,
+        size: usize,
+        f: unsafe extern "C" fn(*const ChessPosition, *mut c_char, usize) -> ChessStatus,
+    ) -> PyResult<String> {
         let mut buf = vec![0u8; size];
         // SAFETY: a valid position, a buffer of `size` bytes.
         let st = unsafe { f(self.pos.c(), buf.as_mut_ptr() as *mut c_char, size) };
@@ -476,7 +492,13 @@ impl BoardBase {
     }
 
     /// ``chess_generateMoves`` (the arguments checked by the Python layer).
-    fn _generate<'py>(&self, py: Python<'py>, legal: bool, class: u32, mask: u8) -> PyResult<Bound<'py, PyList>> {
+    fn _generate<'py>(
+        &self,
+        py: Python<'py>,
+        legal: bool,
+        class: u32,
+        mask: u8,
+    ) -> PyResult<Bound<'py, PyList>> {
         let mut ml = ChessMoveList::new();
         // SAFETY: a valid position and list.
         let st = unsafe { c::chess_generateMoves(self.pos.c(), legal, class, mask, &mut ml) };
@@ -485,7 +507,11 @@ impl BoardBase {
     }
 
     /// The legal move that UCI text names here (ChessError: malformed or illegal).
-    fn parse_uci<'py>(&self, py: Python<'py>, uci: &Bound<'py, PyAny>) -> PyResult<Bound<'py, PyMove>> {
+    fn parse_uci<'py>(
+        &self,
+        py: Python<'py>,
+        uci: &Bound<'py, PyAny>,
+    ) -> PyResult<Bound<'py, PyMove>> {
         let raw = self.parse_uci_raw(py, uci)?;
         shared_move(py, raw)
     }
@@ -497,7 +523,11 @@ impl BoardBase {
 
     /// Makes a move (a :class:`Move` or UCI text), checked: an illegal one raises
     /// :class:`ChessError` (``ERR_ILLEGAL_MOVE``) and changes nothing.
-    fn push<'py>(&mut self, py: Python<'py>, r#move: &Bound<'py, PyAny>) -> PyResult<Bound<'py, PyAny>> {
+    fn push<'py>(
+        &mut self,
+        py: Python<'py>,
+        r#move: &Bound<'py, PyAny>,
+    ) -> PyResult<Bound<'py, PyAny>> {
         if let Ok(m) = r#move.cast::<PyMove>() {
             self.make(py, m.get().raw)?;
             return Ok(r#move.clone());
@@ -513,7 +543,11 @@ impl BoardBase {
         )))
     }
 
-    fn push_uci<'py>(&mut self, py: Python<'py>, uci: &Bound<'py, PyAny>) -> PyResult<Bound<'py, PyMove>> {
+    fn push_uci<'py>(
+        &mut self,
+        py: Python<'py>,
+        uci: &Bound<'py, PyAny>,
+    ) -> PyResult<Bound<'py, PyMove>> {
         let raw = self.parse_uci_raw(py, uci)?;
         self.make(py, raw)?;
         shared_move(py, raw)
@@ -556,7 +590,13 @@ impl BoardBase {
     /// Leaf nodes of the legal move tree ``depth`` plies deep (bulk counting; ``full``
     /// makes and unmakes every move; ``threads``: parallel, 0 = every core).
     #[pyo3(signature = (depth, *, full = false, threads = None))]
-    fn perft(&mut self, py: Python<'_>, depth: &Bound<'_, PyAny>, full: bool, threads: Option<&Bound<'_, PyAny>>) -> PyResult<u64> {
+    fn perft(
+        &mut self,
+        py: Python<'_>,
+        depth: &Bound<'_, PyAny>,
+        full: bool,
+        threads: Option<&Bound<'_, PyAny>>,
+    ) -> PyResult<u64> {
         let depth = int_in(depth, 0, 64, "depth")? as u32;
         let threads = match threads {
             Some(t) => Some(int_in(t, 0, 256, "threads")? as u32),
@@ -564,7 +604,11 @@ impl BoardBase {
         };
         if threads.is_none() && depth <= 3 {
             // Small trees: no reason to let go of the interpreter.
-            let mode = if full { PerftMode::Full } else { PerftMode::Bulk };
+            let mode = if full {
+                PerftMode::Full
+            } else {
+                PerftMode::Bulk
+            };
             return Ok(self.pos.get_mut().perft_mode(depth, mode));
         }
         let addr = self.pos.0.as_ptr() as usize;
@@ -586,14 +630,25 @@ impl BoardBase {
     }
 
     /// The perft count below each legal move, by UCI text.
-    fn perft_divide<'py>(&mut self, py: Python<'py>, depth: &Bound<'py, PyAny>) -> PyResult<Bound<'py, PyDict>> {
+    fn perft_divide<'py>(
+        &mut self,
+        py: Python<'py>,
+        depth: &Bound<'py, PyAny>,
+    ) -> PyResult<Bound<'py, PyDict>> {
         let depth = int_in(depth, 0, 64, "depth")? as u32;
         let mut ml = ChessMoveList::new();
         let mut counts = [0u64; 256];
         let mut total = 0u64;
         // SAFETY: a valid position, list, 256 counts and total.
         let st = unsafe {
-            c::chess_perftDivide(self.pos.c(), depth, &mut ml, counts.as_mut_ptr(), 256, &mut total)
+            c::chess_perftDivide(
+                self.pos.c(),
+                depth,
+                &mut ml,
+                counts.as_mut_ptr(),
+                256,
+                &mut total,
+            )
         };
         check(py, st, || "perft divide".into())?;
         let out = PyDict::new(py);
@@ -619,7 +674,11 @@ impl BoardBase {
 
     /// Bitboard (a1 = bit 0) of ``color``'s pieces of ``piece_type`` (0: every type).
     #[pyo3(signature = (color, piece_type = None))]
-    fn pieces(&self, color: &Bound<'_, PyAny>, piece_type: Option<&Bound<'_, PyAny>>) -> PyResult<u64> {
+    fn pieces(
+        &self,
+        color: &Bound<'_, PyAny>,
+        piece_type: Option<&Bound<'_, PyAny>>,
+    ) -> PyResult<u64> {
         let color = int_in(color, 0, 1, "color")? as u32;
         let kind = match piece_type {
             Some(t) => int_in(t, 0, 6, "piece type")? as u32,
@@ -725,13 +784,22 @@ impl BoardBase {
     /// ``strict=True`` takes only the standard SAN :meth:`san` writes. ChessError
     /// ``ERR_SAN_SYNTAX``, ``ERR_SAN_ILLEGAL`` or ``ERR_SAN_AMBIGUOUS``.
     #[pyo3(signature = (san, *, strict = false))]
-    fn parse_san<'py>(&self, py: Python<'py>, san: &Bound<'py, PyAny>, strict: bool) -> PyResult<Bound<'py, PyMove>> {
+    fn parse_san<'py>(
+        &self,
+        py: Python<'py>,
+        san: &Bound<'py, PyAny>,
+        strict: bool,
+    ) -> PyResult<Bound<'py, PyMove>> {
         let raw = self.parse_san_raw(py, san, strict)?;
         shared_move(py, raw)
     }
 
     /// Makes the move SAN text names (tolerant reading) and returns it.
-    fn push_san<'py>(&mut self, py: Python<'py>, san: &Bound<'py, PyAny>) -> PyResult<Bound<'py, PyMove>> {
+    fn push_san<'py>(
+        &mut self,
+        py: Python<'py>,
+        san: &Bound<'py, PyAny>,
+    ) -> PyResult<Bound<'py, PyMove>> {
         let raw = self.parse_san_raw(py, san, false)?;
         self.make(py, raw)?;
         shared_move(py, raw)
