@@ -1,8 +1,10 @@
-"""Builds the wheel with the shared library inside: `pip install ./python` (from a checkout)
-runs `cargo build --release --lib` on ../Cargo.toml (into $CARGO_TARGET_DIR, else ../target)
-and bundles a stripped copy of the library as chesscore/libchesscore.so. With
-CHESSCORE_LIBRARY set at build time, that file is bundled instead and cargo is not run. The
-wheel is tagged py3-none-<platform>: ctypes needs no particular Python ABI."""
+"""Builds the wheel: `pip install ./python` (from a checkout) builds
+* the compiled module chesscore._fast (rust/, PyO3 over the chesscore crate, the stable ABI of
+  Python 3.8 and later) with setuptools-rust, which pip's isolated build installs from PyPI;
+* the C library: `cargo build --release --lib` on ../Cargo.toml (into $CARGO_TARGET_DIR, else
+  ../target), bundled stripped as chesscore/libchesscore.so for the parts on ctypes. With
+  CHESSCORE_LIBRARY set at build time, that file is bundled instead and cargo is not run for it.
+The wheel is tagged cp38-abi3-<platform>: one wheel for every CPython from 3.8 on."""
 
 import os
 import shutil
@@ -13,6 +15,7 @@ from pathlib import Path
 from setuptools import setup
 from setuptools.command.build_py import build_py
 from setuptools.dist import Distribution
+from setuptools_rust import Binding, RustExtension
 
 try:
     from setuptools.command.bdist_wheel import bdist_wheel
@@ -57,11 +60,16 @@ class BinaryDistribution(Distribution):
 
 class BdistWheel(bdist_wheel):
     def finalize_options(self) -> None:
+        self.py_limited_api = "cp38"  # abi3: the extension uses the stable ABI only
         super().finalize_options()
         self.root_is_pure = False
 
-    def get_tag(self):  # type: ignore[no-untyped-def]
-        return ("py3", "none", super().get_tag()[2])
 
-
-setup(cmdclass={"build_py": BuildPy, "bdist_wheel": BdistWheel}, distclass=BinaryDistribution)
+setup(
+    cmdclass={"build_py": BuildPy, "bdist_wheel": BdistWheel},
+    distclass=BinaryDistribution,
+    rust_extensions=[
+        RustExtension("chesscore._fast", path="rust/Cargo.toml", binding=Binding.PyO3,
+                      py_limited_api=True, debug=False)
+    ],
+)

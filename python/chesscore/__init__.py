@@ -54,7 +54,7 @@ from ._pgn import PgnError, PgnGame, PgnReader  # SAN and PGN (issue 14)
 from ._chess960 import IllegalReason, MoveCheck, MoveEvent
 # ---- end of issue 14 block ----
 
-for _cls in (Board, ChessError, GameStatus, Move, Piece, Status, DiceGame, DiceRules, DiceState,
+for _cls in (Board, ChessError, GameStatus, Piece, Status, DiceGame, DiceRules, DiceState,
              DiceStatus, Roll, Engine, SearchInfo, SearchResult, IllegalReason, MoveCheck,
              MoveEvent, PgnError, PgnGame, PgnReader, DiceSearchResult):
     _cls.__module__ = "chesscore"

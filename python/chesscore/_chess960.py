@@ -94,18 +94,14 @@ def _square(value: Union[int, str], name: str) -> int:
 
 def _from_fen960(cls, fen: str) -> Board:
     """A board in Chess960 mode from a FEN with an X-FEN or Shredder-FEN castling field."""
-    board = cls.__new__(cls)
-    board._pos = _ffi.Position()
-    board._stack = []
+    board = cls()
     board.set_fen960(fen)
     return board
 
 
 def _chess960_start(cls, number: int) -> Board:
     """Chess960 starting position ``number`` (0..959; 518 is the standard start)."""
-    board = cls.__new__(cls)
-    board._pos = _ffi.Position()
-    board._stack = []
+    board = cls()
     check(lib.chess_setChess960Start(ctypes.byref(board._pos), int(number)),
           f"Chess960 position {number!r}")
     return board
@@ -115,7 +111,7 @@ def _set_fen960(self: Board, fen: str) -> None:
     """Replaces the position by a Chess960 FEN (X-FEN or Shredder-FEN castling), in Chess960
     mode (and forgets the move stack). On error nothing changes."""
     check(lib.chess_setFromFEN960(ctypes.byref(self._pos), _text(fen, "fen")), f"FEN {fen!r}")
-    self._stack = []
+    self._clear_stack()
 
 
 def _get_chess960(self: Board) -> bool:

@@ -175,10 +175,9 @@ class DiceGame:
     def board(self) -> Board:
         """A copy of the position as a :class:`Board` (read it; the calls that check positions
         fully may refuse it, as Dice Chess allows what chess does not)."""
-        b = Board.__new__(Board)
-        b._pos = _ffi.Position()
-        b._stack = []
+        b = Board()
         check(lib.chess_diceGetPosition(ctypes.byref(self._game), ctypes.byref(b._pos)))
+        b._clear_stack()
         return b
 
     def __repr__(self) -> str:

@@ -33,9 +33,9 @@ _SIZE_MAX = ctypes.c_size_t(-1).value
 
 
 def _board_from(pos: _ffi.Position) -> Board:
-    board = Board.__new__(Board)
-    board._pos = pos
-    board._stack = []
+    board = Board()
+    ctypes.memmove(ctypes.byref(board._pos), ctypes.byref(pos), ctypes.sizeof(pos))
+    board._clear_stack()
     return board
 
 
