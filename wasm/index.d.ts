@@ -88,7 +88,7 @@ declare class Board {
   pop(): string;
   /** The SAN of a legal move given as UCI text. */
   san(uci: string): string;
-  /** Leaf nodes at `depth` (a bigint past 2^53). */
+  /** Leaf nodes at `depth`, 0 to 64 (else a RangeError; a bigint past 2^53). */
   perft(depth: number): number | bigint;
   inCheck(): boolean;
   status(): GameStatus;

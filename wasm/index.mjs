@@ -333,6 +333,12 @@ function bind(x, mem) {
     return cString(text);
   }
 
+  /** `v` if it is an integer in [lo, hi], else a RangeError (before any call, as Python does). */
+  function intIn(v, lo, hi, what) {
+    if (!Number.isInteger(v) || v < lo || v > hi) throw new RangeError(`${what}: an integer from ${lo} to ${hi}, got ${v}`);
+    return v;
+  }
+
   function u64(p) {
     const v = mem.dv().getBigUint64(p, true);
     return v <= BigInt(Number.MAX_SAFE_INTEGER) ? Number(v) : v;
@@ -451,7 +457,7 @@ function bind(x, mem) {
 
     /** Number of leaf nodes at `depth` (a number; a bigint past 2^53). */
     perft(depth) {
-      check('chess_perft', live(this, this.#pos), depth >>> 0, out);
+      check('chess_perft', live(this, this.#pos), intIn(depth, 0, 64, 'depth'), out);
       return u64(out);
     }
 
@@ -516,9 +522,13 @@ function bind(x, mem) {
     raw('chess_searchLimitsInit', p);
     const dv = mem.dv();
     if (dv.getUint32(p, true) !== LIMITS_SIZE) throw new Error('unexpected ChessSearchLimits size');
-    if (depth !== undefined) dv.setInt32(p + 4, depth, true);
-    if (nodes !== undefined) dv.setBigUint64(p + 8, BigInt(nodes), true);
-    if (movetimeMs !== undefined) dv.setBigInt64(p + 16, BigInt(movetimeMs), true);
+    // Out-of-range values go to the library as they are (it refuses them with
+    // CHESS_ERR_INVALID_LIMITS); only what does not fit the field's type stops here.
+    if (depth !== undefined) dv.setInt32(p + 4, intIn(depth, -(2 ** 31), 2 ** 31 - 1, 'depth'), true);
+    if (nodes !== undefined) dv.setBigUint64(p + 8, BigInt.asUintN(64, BigInt(nodes)), true);
+    if (movetimeMs !== undefined) {
+      dv.setBigInt64(p + 16, BigInt(intIn(movetimeMs, -(2 ** 53), 2 ** 53, 'movetimeMs')), true);
+    }
   }
 
   class Engine {

@@ -137,6 +137,12 @@ test('search: depth and movetime give a legal move and a score', () => {
   assert.equal(m.mateIn, 1);
   assert.equal(typeof engine.evaluate(b), 'number');
   assert.throws(() => engine.search(b, {}), TypeError);
+  throwsStatus(() => engine.search(b, { depth: -1 }), 'CHESS_ERR_INVALID_LIMITS');
+  throwsStatus(() => engine.search(b, { movetimeMs: -5 }), 'CHESS_ERR_INVALID_LIMITS');
+  assert.throws(() => engine.search(b, { depth: 2.5 }), RangeError);
+  assert.throws(() => b.perft(-1), RangeError);
+  assert.throws(() => b.perft(65), RangeError);
+  assert.equal(b.perft(0), 1);
   throwsStatus(() => engine.setOption('No Such Option', 1), 'CHESS_ERR_UNKNOWN_OPTION');
   throwsStatus(() => engine.setOption('Hash', 'lots'), 'CHESS_ERR_BAD_OPTION_VALUE');
   engine.free();
