@@ -229,7 +229,8 @@ fn collect_tasks(pos: &mut Position, plies: usize, task: &mut Task, out: &mut Ve
 
 /// Parallel perft: the tree is split two plies below the root (three from depth 6 on, for
 /// finer balance), the tasks are ordered largest first by their number of legal moves, and
-/// `threads` workers, each with its own copy of the position, take tasks from a shared counter
+/// `threads` workers (the calling thread and `threads - 1` started ones; fewer where threads
+/// cannot be started), each with its own copy of the position, take tasks from a shared counter
 /// until none are left. Depths below 3 run on the calling thread. Spawning the workers and
 /// listing the tasks allocate; the search itself does not.
 pub fn perft_parallel(pos: &Position, depth: u32, mode: PerftMode, threads: usize) -> u64 {
@@ -250,27 +251,37 @@ pub fn perft_parallel(pos: &Position, depth: u32, mode: PerftMode, threads: usiz
     let next = AtomicUsize::new(0);
     let total = AtomicU64::new(0);
     let backend = Backend::detect();
-    std::thread::scope(|scope| {
-        for _ in 0..threads.min(tasks.len()) {
-            scope.spawn(|| {
-                let mut local = pos.clone();
-                let mut undos = [Undo::default(); 3];
-                let mut sum = 0;
-                loop {
-                    let i = next.fetch_add(1, Ordering::Relaxed);
-                    let Some(t) = tasks.get(i) else { break };
-                    let path = &t.path[..t.len as usize];
-                    for (undo, &m) in undos.iter_mut().zip(path) {
-                        *undo = local.make_move_unchecked(m);
-                    }
-                    sum += perft_on(&mut local, backend, depth - t.len as u32, mode);
-                    for (undo, &m) in undos.iter().zip(path).rev() {
-                        local.unmake_move_unchecked(m, undo);
-                    }
-                }
-                total.fetch_add(sum, Ordering::Relaxed);
-            });
+    let work = || {
+        let mut local = pos.clone();
+        let mut undos = [Undo::default(); 3];
+        let mut sum = 0;
+        loop {
+            let i = next.fetch_add(1, Ordering::Relaxed);
+            let Some(t) = tasks.get(i) else { break };
+            let path = &t.path[..t.len as usize];
+            for (undo, &m) in undos.iter_mut().zip(path) {
+                *undo = local.make_move_unchecked(m);
+            }
+            sum += perft_on(&mut local, backend, depth - t.len as u32, mode);
+            for (undo, &m) in undos.iter().zip(path).rev() {
+                local.unmake_move_unchecked(m, undo);
+            }
         }
+        total.fetch_add(sum, Ordering::Relaxed);
+    };
+    // The calling thread is one of the workers. A thread that cannot be started (a target
+    // without threads such as wasm32-wasip1, or no resources left) leaves its share to the
+    // others: the same count, later.
+    std::thread::scope(|scope| {
+        for _ in 1..threads.min(tasks.len()) {
+            if std::thread::Builder::new()
+                .spawn_scoped(scope, work)
+                .is_err()
+            {
+                break;
+            }
+        }
+        work();
     });
     total.into_inner()
 }

@@ -352,3 +352,21 @@ const _: () = {
     assert!(offset_of!(ChessSearchInfo, reserved) == 316);
     assert!(size_of::<ChessSearchInfo>() == 320);
 };
+
+// The same on 32-bit targets (wasm32: `wasm/index.mjs` writes the limits at these offsets):
+// 4-byte pointers move the tail up by 12 bytes, and the size rounds up to 248.
+#[cfg(target_pointer_width = "32")]
+const _: () = {
+    use core::mem::{offset_of, size_of};
+    assert!(offset_of!(ChessSearchLimits, nodes) == 8);
+    assert!(offset_of!(ChessSearchLimits, movetimeMs) == 16);
+    assert!(offset_of!(ChessSearchLimits, searchMoves) == 64);
+    assert!(offset_of!(ChessSearchLimits, onInfo) == 68);
+    assert!(offset_of!(ChessSearchLimits, searchMovesCount) == 76);
+    assert!(offset_of!(ChessSearchLimits, infinite) == 80);
+    assert!(offset_of!(ChessSearchLimits, reserved) == 82);
+    assert!(size_of::<ChessSearchLimits>() == 248);
+    assert!(offset_of!(ChessSearchResult, pv) == 44);
+    assert!(offset_of!(ChessSearchResult, reserved) == 300);
+    assert!(size_of::<ChessSearchResult>() == 512);
+};

@@ -1,0 +1,168 @@
+// Type declarations of index.mjs: chesscore's C ABI compiled to WebAssembly.
+
+/** ChessStatus names and numbers, as in include/chesscore.h. */
+export declare const STATUS: Readonly<Record<ChessStatusName, number>>;
+
+export type ChessStatusName =
+  | 'CHESS_OK' | 'CHESS_ERR_NULL_ARGUMENT' | 'CHESS_ERR_BUFFER_TOO_SMALL'
+  | 'CHESS_ERR_ILLEGAL_MOVE' | 'CHESS_ERR_HISTORY_FULL' | 'CHESS_ERR_INVALID_ARGUMENT'
+  | 'CHESS_ERR_INVALID_POSITION' | 'CHESS_ERR_BAD_UNDO' | 'CHESS_ERR_INTERNAL'
+  | 'CHESS_ERR_FEN_FIELD_COUNT' | 'CHESS_ERR_FEN_TRAILING_TEXT' | 'CHESS_ERR_FEN_BOARD'
+  | 'CHESS_ERR_FEN_SIDE_TO_MOVE' | 'CHESS_ERR_FEN_CASTLING' | 'CHESS_ERR_FEN_EN_PASSANT'
+  | 'CHESS_ERR_FEN_HALFMOVE_CLOCK' | 'CHESS_ERR_FEN_FULLMOVE_NUMBER' | 'CHESS_ERR_FEN_KING_COUNT'
+  | 'CHESS_ERR_FEN_PAWN_ON_BACK_RANK' | 'CHESS_ERR_FEN_TOO_MANY_PIECES'
+  | 'CHESS_ERR_FEN_CASTLING_RIGHTS' | 'CHESS_ERR_FEN_EN_PASSANT_RANK'
+  | 'CHESS_ERR_FEN_EN_PASSANT_PAWN' | 'CHESS_ERR_FEN_OPPONENT_IN_CHECK'
+  | 'CHESS_ERR_FEN_IMPOSSIBLE_CHECK' | 'CHESS_ERR_ENGINE_BUSY' | 'CHESS_ERR_INVALID_LIMITS'
+  | 'CHESS_ERR_UNKNOWN_OPTION' | 'CHESS_ERR_BAD_OPTION_VALUE' | 'CHESS_ERR_OUT_OF_MEMORY'
+  | 'CHESS_ERR_DICE_INVALID_GAME' | 'CHESS_ERR_DICE_INVALID_RULES'
+  | 'CHESS_ERR_DICE_NOT_AWAITING_ROLL' | 'CHESS_ERR_DICE_NOT_AWAITING_MOVE'
+  | 'CHESS_ERR_DICE_INVALID_ROLL' | 'CHESS_ERR_DICE_FEN_EN_PASSANT' | 'CHESS_ERR_DICE_FEN_DICE'
+  | 'CHESS_ERR_DICE_FEN_BOTH_IN_CHECK' | 'CHESS_ERR_DICE_UNSUPPORTED_LIMITS'
+  | 'CHESS_ERR_SAN_SYNTAX' | 'CHESS_ERR_SAN_ILLEGAL' | 'CHESS_ERR_SAN_AMBIGUOUS'
+  | 'CHESS_ERR_PGN_END_OF_INPUT' | 'CHESS_ERR_PGN_TAG' | 'CHESS_ERR_PGN_FEN'
+  | 'CHESS_ERR_PGN_VARIANT' | 'CHESS_ERR_PGN_TOKEN' | 'CHESS_ERR_PGN_UNTERMINATED'
+  | 'CHESS_ERR_PGN_PARENTHESIS' | 'CHESS_ERR_PGN_NO_GAME' | 'CHESS_ERR_PGN_NO_SUCH_TAG';
+
+/** Thrown by every call that fails: the C function's ChessStatus, by name and number. */
+export declare class ChessError extends Error {
+  readonly name: 'ChessError';
+  /** The ChessStatus name, e.g. 'CHESS_ERR_ILLEGAL_MOVE'. */
+  readonly status: ChessStatusName;
+  /** The ChessStatus number. */
+  readonly code: number;
+}
+
+export type Color = 'white' | 'black';
+export type GameStatus =
+  | 'ONGOING' | 'CHECKMATE' | 'STALEMATE' | 'FIFTY_MOVE_RULE' | 'THREEFOLD_REPETITION'
+  | 'INSUFFICIENT_MATERIAL';
+
+/** At least one of them. */
+export interface SearchLimits {
+  depth?: number;
+  nodes?: number | bigint;
+  movetimeMs?: number;
+}
+
+export interface SearchResult {
+  /** UCI text; null when the position has no legal move. */
+  bestMove: string | null;
+  ponderMove: string | null;
+  scoreCp: number;
+  /** Moves to mate (negative: being mated), 0 for none. */
+  mateIn: number;
+  depth: number;
+  seldepth: number;
+  nodes: number;
+  timeMs: number;
+  pv: string[];
+}
+
+export interface DiceSearchResult {
+  /** UCI text; null for the pass. */
+  bestMove: string | null;
+  /** Three dice: the rest of the turn, up to three micro-moves. */
+  turn: string[];
+  value: number;
+  winIn: number;
+  /** The expected score in [0, 1] for the side to move. */
+  expectedScore: number;
+  depth: number;
+  nodes: number;
+  timeMs: number;
+}
+
+declare class Board {
+  /** The starting position, or `fen` (strict; lenient reads as python-chess does). */
+  constructor(fen?: string, options?: { lenient?: boolean });
+  setFen(fen: string, options?: { lenient?: boolean }): void;
+  fen(): string;
+  readonly turn: Color;
+  /** The legal moves as UCI text. */
+  legalMoves(): string[];
+  /** Makes a move given as UCI text; an illegal one throws CHESS_ERR_ILLEGAL_MOVE. */
+  push(uci: string): void;
+  pushSan(san: string, options?: { tolerant?: boolean }): void;
+  /** Takes back the last push and returns its UCI text. */
+  pop(): string;
+  /** The SAN of a legal move given as UCI text. */
+  san(uci: string): string;
+  /** Leaf nodes at `depth`, 0 to 64 (else a RangeError; a bigint past 2^53). */
+  perft(depth: number): number | bigint;
+  inCheck(): boolean;
+  status(): GameStatus;
+  hash(): bigint;
+  clone(): Board;
+  /** Frees the memory now (else when the board is collected). */
+  free(): void;
+  /** The ChessPosition's address in the module's memory, for `call`. */
+  readonly _ptr: number;
+}
+
+declare class Engine {
+  /** A new engine; `options` are UCI options, e.g. `{ Hash: 32 }`. */
+  constructor(options?: Record<string, string | number | boolean>);
+  /** `Threads` above 1 throws CHESS_ERR_OUT_OF_MEMORY: wasm32 has no threads. */
+  setOption(name: string, value: string | number | boolean): void;
+  newGame(): void;
+  /** Blocks the calling thread until a limit is reached (run it in a Worker in browsers). */
+  search(board: Board, limits: SearchLimits): SearchResult;
+  evaluate(board: Board): number;
+  diceSearch(game: DiceGame, limits: SearchLimits): DiceSearchResult;
+  free(): void;
+}
+
+export type DiceRules = 'twoDice' | 'oneDie' | 'threeDice';
+export type DiceState = 'AWAITING_ROLL' | 'AWAITING_MOVE' | 'WON' | 'DRAWN';
+
+declare class DiceGame {
+  /** The starting position awaiting the first roll, or a dice FEN. */
+  constructor(rules?: DiceRules, fen?: string);
+  readonly rules: DiceRules;
+  fen(): string;
+  readonly turn: Color;
+  /** The awaited roll's outcomes (faces 1 pawn .. 6 king) with weights over `denominator`. */
+  outcomes(): { outcomes: { faces: number[]; weight: number }[]; denominator: number };
+  /** Rolls `faces`, or a roll drawn by the outcomes' weights with `random`; returns the faces. */
+  roll(faces?: number[], random?: () => number): number[];
+  /** The dice still to play. */
+  dice(): number[];
+  /** The moves the dice allow, as UCI text; empty: pass with `push(null)`. */
+  legalMoves(): string[];
+  push(uci: string | null): void;
+  /** Takes back the last move (its UCI text; '0000' for a pass) or roll (null). */
+  pop(): string | null;
+  status(): {
+    state: DiceState;
+    winner: Color | null;
+    reason: 'KING_CAPTURE' | 'CHECKMATE' | 'FIFTY_MOVES' | 'STALEMATE' | 'DEAD_POSITION' | null;
+  };
+  free(): void;
+  /** The ChessDiceGame's address in the module's memory, for `call`. */
+  readonly _ptr: number;
+}
+
+export interface Chesscore {
+  Board: typeof Board;
+  Engine: typeof Engine;
+  DiceGame: typeof DiceGame;
+  /** chess_version(). */
+  version: string;
+  /** A C function by name, numbers in and out (pointers are offsets into `memory`). */
+  call(name: string, ...args: (number | bigint)[]): number | bigint | undefined;
+  memory: WebAssembly.Memory;
+  statusMessage(status: ChessStatusName | number): string;
+}
+
+/**
+ * Loads chesscore.wasm: by default the file beside index.mjs (read from disk in node, fetched
+ * in browsers); or a URL, a path, a fetch Response (or its promise), the bytes, or a Module.
+ * Each call makes an independent instance.
+ */
+export declare function load(
+  source?: string | URL | Response | Promise<Response> | BufferSource | WebAssembly.Module,
+): Promise<Chesscore>;
+
+// The classes belong to an instance (`(await load()).Board`): exported as types only.
+export type { Board, Engine, DiceGame };
