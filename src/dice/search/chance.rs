@@ -14,7 +14,7 @@ use super::tt::{node_key, Bound};
 use super::WIN;
 use crate::dice::eval::EVAL_MAX;
 use crate::dice::game::{DiceGame, TurnSnapshot};
-use crate::dice::roll::{Outcomes, Roll, MAX_OUTCOMES};
+use crate::dice::roll::{Roll, MAX_OUTCOMES};
 use crate::dice::rules::Rules;
 use crate::moves::Move;
 
@@ -135,15 +135,7 @@ impl Searcher {
     /// that depend on the node apply.
     fn chance_node(&self, game: &DiceGame, key: u64, depth: u32, ply: u32) -> ChanceNode {
         let rules = game.rules();
-        let outcomes = if rules == Rules::OneDie {
-            OutcomeList::new(
-                &Outcomes::one_die(game.movable_types()),
-                &self.config,
-                rules,
-            )
-        } else {
-            self.fixed[rules as usize]
-        };
+        let outcomes = self.outcomes(game);
         // Quiescence leaves are searches, not static values: the depth-1 shortcuts that rely
         // on static leaves (the static range, exact leaf probes) are off there.
         let static_leaves = !self.config.qs_leaves(rules);

@@ -405,6 +405,22 @@ impl Searcher {
         }
     }
 
+    /// The outcomes of `game`'s chance node as the configuration merges and orders them:
+    /// made per node in one die (the faces depend on the pieces left), fixed otherwise.
+    #[inline]
+    pub(crate) fn outcomes(&self, game: &DiceGame) -> OutcomeList {
+        let rules = game.rules();
+        if rules == Rules::OneDie {
+            OutcomeList::new(
+                &Outcomes::one_die(game.movable_types()),
+                &self.config,
+                rules,
+            )
+        } else {
+            self.fixed[rules as usize]
+        }
+    }
+
     /// Makes `eval` this thread's evaluator; the cached values go with the old one.
     pub(crate) fn set_evaluator(&mut self, eval: DiceEvaluator) {
         self.eval = eval;

@@ -554,6 +554,18 @@ impl DiceEngine {
                 .is_some_and(|ms| self.elapsed_ms() * 2 >= ms)
     }
 
+    /// The report of a completed iteration (nodes: every thread's as far as published).
+    fn info(&mut self, depth: u32, value: i32, line: TurnLine) -> DiceInfo {
+        DiceInfo {
+            depth,
+            value,
+            nodes: self.s.total_nodes(),
+            time_ms: self.elapsed_ms(),
+            hashfull: self.s.tt.hashfull(),
+            line,
+        }
+    }
+
     fn elapsed_ms(&self) -> u64 {
         self.s.start.elapsed().as_millis() as u64
     }
@@ -616,15 +628,7 @@ impl DiceEngine {
             best.line = line;
             best.value = v;
             best.depth = depth;
-            let nodes = self.s.total_nodes();
-            on_info(&DiceInfo {
-                depth,
-                value: v,
-                nodes,
-                time_ms: self.elapsed_ms(),
-                hashfull: self.s.tt.hashfull(),
-                line,
-            });
+            on_info(&self.info(depth, v, line));
             // Only a king capture (or mate) now ends the deepening early: nothing beats it.
             // A value in the win band lower down may be an average that a deeper search
             // changes, so a fixed depth is always searched to that depth.
@@ -683,15 +687,7 @@ impl DiceEngine {
             }
             best.value = v;
             best.depth = depth;
-            let nodes = self.s.total_nodes();
-            on_info(&DiceInfo {
-                depth,
-                value: v,
-                nodes,
-                time_ms: self.elapsed_ms(),
-                hashfull: self.s.tt.hashfull(),
-                line: TurnLine::default(),
-            });
+            on_info(&self.info(depth, v, TurnLine::default()));
             if self.out_of_time(limits) {
                 break;
             }
@@ -766,15 +762,8 @@ impl DiceEngine {
                 sum += adv.weight as i64 * v as i64;
             }
             let total = outcomes.denominator() as i64;
-            let nodes = self.s.total_nodes();
-            on_info(&DiceInfo {
-                depth,
-                value: sum.div_euclid(total) as i32,
-                nodes,
-                time_ms: self.elapsed_ms(),
-                hashfull: self.s.tt.hashfull(),
-                line: TurnLine::default(),
-            });
+            let value = sum.div_euclid(total) as i32;
+            on_info(&self.info(depth, value, TurnLine::default()));
             if self.out_of_time(limits) {
                 break;
             }

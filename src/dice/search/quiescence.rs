@@ -33,14 +33,14 @@
 //! (one pseudo-legal capture generation per node finds the types) is worth `s` without a
 //! generation. No table. Configurations without `star1` search the definition in full.
 
-use super::expectimax::{floor_div, OutcomeList, Searcher};
+use super::expectimax::{floor_div, Searcher};
 use super::expectimax::{terminal_value, Star1, NEG_INF, POS_INF, U};
 use super::order;
 use super::WIN;
 use crate::bitboard::Bitboard;
 use crate::dice::eval::EVAL_MAX;
 use crate::dice::game::{DiceGame, Phase};
-use crate::dice::roll::{Outcomes, Roll};
+use crate::dice::roll::Roll;
 use crate::dice::rules::Rules;
 use crate::movegen::{GenType, Legality, MoveSink};
 use crate::moves::{Move, MoveList};
@@ -154,15 +154,7 @@ impl Searcher {
         if rules == Rules::TwoDice {
             return self.quiesce_two_dice(game, qdepth, ply, stand);
         }
-        let outcomes = if rules == Rules::OneDie {
-            OutcomeList::new(
-                &Outcomes::one_die(game.movable_types()),
-                &self.config,
-                rules,
-            )
-        } else {
-            self.fixed[rules as usize]
-        };
+        let outcomes = self.outcomes(game);
         let d = outcomes.denominator as i64;
         let saved = game.turn_snapshot();
         let total: i64 = outcomes.as_slice().iter().map(|o| o.weight as i64).sum();
