@@ -7,6 +7,7 @@
 The wheel is tagged cp38-abi3-<platform>: one wheel for every CPython from 3.8 on."""
 
 import os
+import re
 import shutil
 import subprocess
 import sys
@@ -24,6 +25,22 @@ except ImportError:  # setuptools < 70.1
 
 HERE = Path(__file__).resolve().parent
 LIB = {"win32": "chesscore.dll", "darwin": "libchesscore.dylib"}.get(sys.platform, "libchesscore.so")
+
+
+def package_version() -> str:
+    """The version is Cargo.toml's (docs/release.md): ../Cargo.toml's [package] version from a
+    checkout, PKG-INFO's from an sdist (which setuptools writes from this function)."""
+    manifest = HERE.parent / "Cargo.toml"
+    if manifest.is_file():
+        found = re.search(r'^version = "([0-9]+\.[0-9]+\.[0-9]+)"', manifest.read_text(), re.M)
+        if found:
+            return found.group(1)
+    pkg_info = HERE / "PKG-INFO"
+    if pkg_info.is_file():
+        found = re.search(r"^Version: (\S+)$", pkg_info.read_text(), re.M)
+        if found:
+            return found.group(1)
+    sys.exit("chesscore: no version: build from a checkout (../Cargo.toml) or an sdist (PKG-INFO)")
 
 
 def library() -> Path:
@@ -66,6 +83,7 @@ class BdistWheel(bdist_wheel):
 
 
 setup(
+    version=package_version(),
     cmdclass={"build_py": BuildPy, "bdist_wheel": BdistWheel},
     distclass=BinaryDistribution,
     rust_extensions=[

@@ -186,7 +186,7 @@ def test_pieces_and_text():
     assert board.ep_square is None and board.castling_rights == 15
     assert "r n b q k b n r" in str(board)
     assert repr(board) == f"Board({chesscore.STARTING_FEN!r})"
-    assert chesscore.version() == "0.1.0"
+    assert chesscore.version() == chesscore.__version__
     assert chesscore.library_path()
 
 
