@@ -2,7 +2,7 @@
 # suite run by ctest under qemu-user (qemu-user). scripts/cross-aarch64 uses it:
 #
 #   cmake -S . -B build/aarch64 -DCMAKE_TOOLCHAIN_FILE=cmake/toolchain-aarch64-linux-gnu.cmake
-#   cmake --build build/aarch64 -j2 && ctest --test-dir build/aarch64 -j2 -LE deep
+#   cmake --build build/aarch64 -j2 && ctest --test-dir build/aarch64 -j2
 #
 # The Rust library is built by cargo for aarch64-unknown-linux-gnu (rustup target add it),
 # linked by the C compiler below, in the lean `cross` profile unless
