@@ -254,7 +254,7 @@ pub(crate) unsafe fn text_buffer<'a>(
     needed: usize,
 ) -> Result<&'a mut [MaybeUninit<u8>], ChessStatus> {
     // SAFETY: forwarded contract (`c_char` and `u8` have the same layout).
-    unsafe { out_array(buf as *mut u8, len, needed) }
+    unsafe { out_array(buf.cast::<u8>(), len, needed) }
 }
 
 /// The caller's array of `len` values of `T`, checked for NULL and for room for `needed`.
