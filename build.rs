@@ -131,9 +131,16 @@ fn main() {
     // `libchesscore.so.MAJOR.MINOR.PATCH` with the `.so.MAJOR` and `.so` links; so does the
     // CMake build tree. Linking against cargo's own `target/release/libchesscore.so` needs a
     // `libchesscore.so.MAJOR` link beside it (scripts/perft-instructions makes one).
-    if std::env::var("CARGO_CFG_TARGET_OS").as_deref() == Ok("linux") {
-        let major = std::env::var("CARGO_PKG_VERSION_MAJOR").unwrap();
-        println!("cargo:rustc-cdylib-link-arg=-Wl,-soname,libchesscore.so.{major}");
+    // On macOS the same role is the install name, `@rpath/libchesscore.MAJOR.dylib`: the
+    // install lays out `libchesscore.MAJOR.MINOR.PATCH.dylib` with the `.MAJOR.dylib` and
+    // `.dylib` links, and programs find it through their rpath (scripts/cross-macos checks it).
+    let major = std::env::var("CARGO_PKG_VERSION_MAJOR").unwrap();
+    match std::env::var("CARGO_CFG_TARGET_OS").as_deref() {
+        Ok("linux") => println!("cargo:rustc-cdylib-link-arg=-Wl,-soname,libchesscore.so.{major}"),
+        Ok("macos") => println!(
+            "cargo:rustc-cdylib-link-arg=-Wl,-install_name,@rpath/libchesscore.{major}.dylib"
+        ),
+        _ => {}
     }
 
     generate_header(&out);

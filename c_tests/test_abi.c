@@ -273,6 +273,12 @@ static void versions(void)
     const char *backend = chess_sliderBackend();
     CHECK(backend != NULL && (strcmp(backend, "pext") == 0 || strcmp(backend, "magic") == 0),
           "chess_sliderBackend() = \"%s\"", backend ? backend : "(null)");
+#if !defined(__x86_64__) && !defined(_M_X64)
+    /* No PEXT off x86-64 (aarch64 under qemu: scripts/cross-aarch64): the magic tables. */
+    CHECK(backend != NULL && strcmp(backend, "magic") == 0,
+          "chess_sliderBackend() = \"%s\" on a non-x86-64 target, expected \"magic\"",
+          backend ? backend : "(null)");
+#endif
     printf("chesscore %s (%u), slider back end %s\n", v ? v : "?", chess_versionNumber(),
            backend ? backend : "?");
 }

@@ -254,7 +254,7 @@ pub(crate) unsafe fn text_buffer<'a>(
     needed: usize,
 ) -> Result<&'a mut [MaybeUninit<u8>], ChessStatus> {
     // SAFETY: forwarded contract (`c_char` and `u8` have the same layout).
-    unsafe { out_array(buf as *mut u8, len, needed) }
+    unsafe { out_array(buf.cast::<u8>(), len, needed) }
 }
 
 /// The caller's array of `len` values of `T`, checked for NULL and for room for `needed`.
@@ -282,9 +282,22 @@ mod tests {
     use super::guarded;
     use std::process::Command;
 
-    /// Runs this test binary again as a child doing `mode`, and returns its stderr.
+    /// Runs this test binary again as a child doing `mode`, and returns its stderr. Under an
+    /// emulator (scripts/cross-aarch64: qemu-user, which cannot follow an exec) the child runs
+    /// through the command in `CHESSCORE_TEST_RUNNER`, as cargo's runner ran the parent.
     fn child_stderr(test: &str, mode: &str) -> String {
-        let out = Command::new(std::env::current_exe().unwrap())
+        let exe = std::env::current_exe().unwrap();
+        let runner = std::env::var("CHESSCORE_TEST_RUNNER").unwrap_or_default();
+        let mut words = runner.split_whitespace();
+        let mut command = match words.next() {
+            Some(program) => {
+                let mut c = Command::new(program);
+                c.args(words).arg(exe);
+                c
+            }
+            None => Command::new(exe),
+        };
+        let out = command
             .args([test, "--exact", "--nocapture", "--test-threads=1"])
             .env("CHESSCORE_GUARD_CHILD", mode)
             .output()

@@ -705,7 +705,7 @@ pub unsafe extern "C" fn chess_pgnReaderNew(
             return ChessStatus::CHESS_ERR_NULL_ARGUMENT;
         } else {
             // SAFETY: non-NULL and valid for `len` bytes by the caller's contract.
-            unsafe { core::slice::from_raw_parts(data as *const u8, len) }.to_vec()
+            unsafe { core::slice::from_raw_parts(data.cast::<u8>(), len) }.to_vec()
         };
         out.write(Box::into_raw(Box::new(ChessPgnReader {
             reader: PgnReader::new(std::io::Cursor::new(bytes)),
