@@ -202,8 +202,8 @@ pub fn accumulate<'a>(
             }
         }
         let gb = &mut s.grad[b_off..o_off];
-        for i in 0..n {
-            gb[i] += s.d_us[i] + s.d_them[i];
+        for ((x, du), dt) in gb.iter_mut().zip(&s.d_us).zip(&s.d_them) {
+            *x += du + dt;
         }
         for (feats, d) in [(&us[..cnt], &s.d_us), (&them[..cnt], &s.d_them)] {
             for &f in feats {
@@ -333,13 +333,17 @@ impl Trainer {
         let c1 = 1.0 - cfg.beta1.powi(t);
         let c2 = 1.0 - cfg.beta2.powi(t);
         let g = &first[0].grad;
-        for i in 0..self.net.p.len() {
-            let m = cfg.beta1 * self.m[i] + (1.0 - cfg.beta1) * g[i];
-            let v = cfg.beta2 * self.v[i] + (1.0 - cfg.beta2) * g[i] * g[i];
-            self.m[i] = m;
-            self.v[i] = v;
-            let p = &mut self.net.p[i];
-            *p -= lr * ((m / c1) / ((v / c2).sqrt() + cfg.eps) + cfg.weight_decay * *p);
+        for (((p, g), m), v) in self
+            .net
+            .p
+            .iter_mut()
+            .zip(g)
+            .zip(&mut self.m)
+            .zip(&mut self.v)
+        {
+            *m = cfg.beta1 * *m + (1.0 - cfg.beta1) * g;
+            *v = cfg.beta2 * *v + (1.0 - cfg.beta2) * g * g;
+            *p -= lr * ((*m / c1) / ((*v / c2).sqrt() + cfg.eps) + cfg.weight_decay * *p);
         }
         self.net.clip();
         loss
@@ -556,4 +560,15 @@ pub fn from_checkpoint(b: &[u8]) -> Result<Net, String> {
         .map(|c| f32::from_le_bytes(c.try_into().unwrap()))
         .collect();
     Ok(Net { n, p })
+}
+
+/// CPU seconds this process has used (user + system, all threads), from /proc (Linux; `None`
+/// elsewhere).
+pub fn cpu_seconds() -> Option<f64> {
+    let stat = std::fs::read_to_string("/proc/self/stat").ok()?;
+    let rest = &stat[stat.rfind(')')? + 2..];
+    let f: Vec<&str> = rest.split_whitespace().collect();
+    // utime and stime, fields 14 and 15 of proc(5), in ticks of 1/100 s.
+    let ticks = f.get(11)?.parse::<f64>().ok()? + f.get(12)?.parse::<f64>().ok()?;
+    Some(ticks / 100.0)
 }

@@ -160,16 +160,20 @@ fn main() {
     for e in 1..=epochs {
         rng.shuffle(&mut order);
         let start = Instant::now();
+        let cpu0 = cpu_seconds().unwrap_or(f64::NAN);
         let train_loss = trainer.epoch(&train, &order, &cfg, lr);
         let secs = start.elapsed().as_secs_f64();
+        let cpu = cpu_seconds().unwrap_or(f64::NAN) - cpu0;
         let val_loss = mean_loss_threads(&trainer.net, &val, cfg.lambda, cfg.k, cfg.threads);
         println!(
-            "epoch {e}: train {train_loss:.6} validation {val_loss:.6} lr {:.2e} {:.0} s, \
-             {:.0} positions/s on {} thread(s)",
+            "epoch {e}: train {train_loss:.6} validation {val_loss:.6} lr {:.2e}, {:.1} s \
+             ({:.1} cpu s): {:.0} positions/s on {} thread(s), {:.0} positions per cpu second",
             lr(trainer.step),
             secs,
+            cpu,
             train.len() as f64 / secs,
-            cfg.threads
+            cfg.threads,
+            train.len() as f64 / cpu
         );
         let q = quantise(&trainer.net);
         let bytes = to_bytes(&q);
