@@ -71,6 +71,23 @@ impl Net {
         net
     }
 
+    /// The float model with every parameter rounded as the file stores it: what the integer
+    /// output computes, up to its two truncations.
+    pub fn dequantised(&self) -> Net {
+        let (o, ob) = (self.o_off(), self.ob_off());
+        let mut net = self.clone();
+        let qa = QA as f32;
+        let qb = QB as f32;
+        for x in &mut net.p[..o] {
+            *x = (*x * qa).round() / qa;
+        }
+        for x in &mut net.p[o..ob] {
+            *x = (*x * qb).round() / qb;
+        }
+        net.p[ob] = (net.p[ob] * qa * qb).round() / (qa * qb);
+        net
+    }
+
     /// Keeps the weights within what quantisation and the loader accept.
     pub fn clip(&mut self) {
         let (o, ob) = (self.o_off(), self.ob_off());
@@ -261,6 +278,8 @@ pub struct TrainConfig {
     pub beta2: f32,
     pub eps: f32,
     pub weight_decay: f32,
+    /// Takes gradients at the quantised weights (quantisation-aware training).
+    pub quantised_forward: bool,
 }
 
 impl Default for TrainConfig {
@@ -274,6 +293,7 @@ impl Default for TrainConfig {
             beta2: 0.999,
             eps: 1e-8,
             weight_decay: 0.01,
+            quantised_forward: false,
         }
     }
 }
@@ -305,7 +325,16 @@ impl Trainer {
         let threads = self.scratch.len();
         let chunk = batch.len().div_ceil(threads).max(1);
         let scale = 1.0 / batch.len() as f32;
-        let net = &self.net;
+        // Quantisation-aware steps: the gradient is taken at the quantised weights (the
+        // dequantised model the file gives) and applied to the float ones
+        // (straight-through).
+        let snapped;
+        let net = if cfg.quantised_forward {
+            snapped = self.net.dequantised();
+            &snapped
+        } else {
+            &self.net
+        };
         let loss: f64 = std::thread::scope(|sc| {
             let hs: Vec<_> = self
                 .scratch

@@ -5,14 +5,16 @@
 //! cargo run --release --features lab --example nnue_train -- DATA... --out NET
 //!     [--hidden 128] [--epochs 10] [--batch 16384] [--threads 1] [--lr 0.001]
 //!     [--lr-end 0.00001] [--wd 0.01] [--lambda 0.7] [--k 400] [--val-frac 0.02]
-//!     [--seed 1] [--init CHECKPOINT] [--max-positions N]
+//!     [--seed 1] [--init CHECKPOINT] [--max-positions N] [--qat-epochs 0]
 //! ```
 //! Loads every whole record of the DATA files (invalid ones are dropped), shuffles them with
 //! SEED, holds out VAL_FRAC of them for validation, and trains the perspective network
 //! `(768 -> HIDDEN) x 2 -> 1` (SCReLU) with AdamW on mini-batches split across THREADS threads:
 //! loss = mean of `(sigmoid(eval / K) - target)^2`, target = `LAMBDA * sigmoid(score / K) +
 //! (1 - LAMBDA) * wdl`, both from the side to move's view. The learning rate decays from LR to
-//! LR_END on a cosine over all steps. After each epoch it prints the training and validation
+//! LR_END on a cosine over all steps. The last QAT_EPOCHS epochs train quantisation-aware: the
+//! gradient is taken at the weights rounded as the file stores them and applied to the float
+//! weights (straight-through), so the written net is the one that was fitted. After each epoch it prints the training and validation
 //! loss and the speed, and writes NET (docs/nnue.md's file, checked by the loader's rules
 //! after writing) and NET.ckpt (the float checkpoint, `CCNF` format of lab/nnue_model.rs,
 //! which `--init` reads for a warm start).
@@ -30,7 +32,7 @@ fn main() {
     let args: Vec<String> = std::env::args().skip(1).collect();
     let usage = "usage: nnue_train DATA... --out NET [--hidden N] [--epochs E] [--batch B] \
                  [--threads T] [--lr X] [--lr-end X] [--wd X] [--lambda X] [--k X] \
-                 [--val-frac X] [--seed S] [--init CHECKPOINT] [--max-positions N]";
+                 [--val-frac X] [--seed S] [--init CHECKPOINT] [--max-positions N] [--qat-epochs E]";
     let fail = |m: &str| -> ! {
         eprintln!("{m}\n{usage}");
         std::process::exit(2)
@@ -73,6 +75,7 @@ fn main() {
         "seed",
         "init",
         "max-positions",
+        "qat-epochs",
     ];
     if let Some(k) = opt.keys().find(|k| !known.contains(&k.as_str())) {
         fail(&format!("unknown option --{k}"));
@@ -90,6 +93,7 @@ fn main() {
         lambda: num("lambda", "0.7") as f32,
         k: num("k", "400") as f32,
         weight_decay: num("wd", "0.01") as f32,
+        quantised_forward: false,
         ..TrainConfig::default()
     };
     let (epochs, lr0, lr1) = (
@@ -98,6 +102,8 @@ fn main() {
         num("lr-end", "0.00001"),
     );
     let seed = num("seed", "1") as u64;
+    let qat_epochs = num("qat-epochs", "0") as u64;
+    let mut cfg = cfg;
 
     let t0 = Instant::now();
     let mut records = read_files(&data).unwrap_or_else(|e| fail(&format!("cannot read data: {e}")));
@@ -159,15 +165,19 @@ fn main() {
     let mut order: Vec<u32> = (0..train.len() as u32).collect();
     for e in 1..=epochs {
         rng.shuffle(&mut order);
+        cfg.quantised_forward = e + qat_epochs > epochs;
         let start = Instant::now();
         let cpu0 = cpu_seconds().unwrap_or(f64::NAN);
         let train_loss = trainer.epoch(&train, &order, &cfg, lr);
         let secs = start.elapsed().as_secs_f64();
         let cpu = cpu_seconds().unwrap_or(f64::NAN) - cpu0;
         let val_loss = mean_loss_threads(&trainer.net, &val, cfg.lambda, cfg.k, cfg.threads);
+        let deq = trainer.net.dequantised();
+        let val_q = mean_loss_threads(&deq, &val, cfg.lambda, cfg.k, cfg.threads);
         println!(
-            "epoch {e}: train {train_loss:.6} validation {val_loss:.6} lr {:.2e}, {:.1} s \
+            "epoch {e}{}: train {train_loss:.6} validation {val_loss:.6} (quantised {val_q:.6}) lr {:.2e}, {:.1} s \
              ({:.1} cpu s): {:.0} positions/s on {} thread(s), {:.0} positions per cpu second",
+            if cfg.quantised_forward { " (QAT)" } else { "" },
             lr(trainer.step),
             secs,
             cpu,
