@@ -183,7 +183,7 @@ fn main() {
             cpu,
             train.len() as f64 / secs,
             cfg.threads,
-            train.len() as f64 / cpu
+            train.len() as f64 / cpu.max(0.01)
         );
         let q = quantise(&trainer.net);
         let bytes = to_bytes(&q);
