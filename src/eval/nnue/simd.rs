@@ -280,7 +280,7 @@ mod tests {
                 .map(|_| (0..n).map(|_| rng.range(-3000, 3000) as i16).collect())
                 .collect();
             let want: Vec<i16> = (0..n)
-                .map(|i| (rows[0][i] + rows[1][i] + rows[2][i] - rows[3][i] - rows[4][i]) as i16)
+                .map(|i| rows[0][i] + rows[1][i] + rows[2][i] - rows[3][i] - rows[4][i])
                 .collect();
             let mut dst = vec![0i16; n];
             fused(
