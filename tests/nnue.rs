@@ -240,3 +240,38 @@ fn the_engine_searches_with_a_net_and_switches_back() {
         assert_eq!(engine.evaluate(&pos), 1234);
     }
 }
+
+/// The embedded net (none until a trained one is embedded): when there is one, it loads (the
+/// loader's checks pass), `<embedded>` selects it, and the search runs on it.
+#[test]
+fn the_embedded_net_loads_when_there_is_one() {
+    let Some(net) = Network::embedded() else {
+        let mut engine = Engine::new();
+        assert_eq!(
+            engine.set_eval_file("<embedded>"),
+            Err(NetError::NoEmbeddedNet)
+        );
+        return;
+    };
+    assert!(
+        Arc::ptr_eq(&net, &Network::embedded().unwrap()),
+        "loaded once"
+    );
+    let mut engine = Engine::new();
+    engine.set_eval_file("<embedded>").unwrap();
+    assert!(Arc::ptr_eq(engine.network().unwrap(), &net));
+    let pos = Position::startpos();
+    let r = engine.search(
+        &pos,
+        &Limits {
+            depth: 5,
+            ..Limits::default()
+        },
+        &mut |_| {},
+    );
+    assert!(r.best_move.is_some());
+    assert!(
+        net.evaluate(&pos).abs() < 200,
+        "the start position is about level"
+    );
+}
