@@ -3,6 +3,8 @@
 use chesscore::{GenType, Legality, MoveList, PieceType, Position};
 #[path = "common/counting_alloc.rs"]
 mod counting_alloc;
+#[path = "common/nnue_net.rs"]
+mod nnue_net;
 use counting_alloc::allocations_during;
 
 #[test]
@@ -81,6 +83,35 @@ fn a_search_allocates_nothing() {
     });
     assert_eq!(n, 0, "a search of {nodes} nodes allocated {n} times");
     assert!(infos >= 7 && nodes > 1000);
+}
+
+#[test]
+fn a_search_with_a_network_allocates_nothing() {
+    use chesscore::eval::nnue::Network;
+    use chesscore::search::{Engine, Limits};
+    // Loading the net and creating the engine allocate; a search on the net allocates
+    // nothing (its accumulators are in the thread's tables).
+    let params = nnue_net::Params::random(5, 256, 120, 20);
+    let net = std::sync::Arc::new(Network::from_bytes(&params.to_bytes()).unwrap());
+    let mut engine = Engine::new();
+    engine.set_network(Some(net));
+    let mut nodes = 0;
+    for fen in [
+        "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1",
+        "n1n5/PPPk4/8/8/8/8/4Kppp/5N1N b - - 0 1",
+    ] {
+        let pos = Position::from_fen(fen).unwrap();
+        let limits = Limits {
+            depth: 6,
+            ..Limits::default()
+        };
+        let n = allocations_during(|| {
+            nodes += engine.search(&pos, &limits, &mut |_| {}).nodes;
+            std::hint::black_box(engine.evaluate(&pos));
+        });
+        assert_eq!(n, 0, "a search on the network allocated {n} times ({fen})");
+    }
+    assert!(nodes > 1000);
 }
 
 #[test]

@@ -2,6 +2,9 @@
 //! handshake and options, positions and searches, `stop`, `ponderhit`, bad input of every
 //! kind, MultiPV, `searchmoves` and `go mate`.
 
+#[path = "common/nnue_net.rs"]
+mod nnue_net;
+
 use chesscore::search::{Limits, OptionKind, OPTIONS};
 use chesscore::uci::{Control, Uci};
 use chesscore::{GameStatus, Position, START_FEN};
@@ -158,9 +161,10 @@ fn uci_lists_every_option_then_uciok() {
         .iter()
         .filter(|l| l.starts_with("option name "))
         .collect();
-    // The engine's options and the front end's own UCI_Chess960.
-    assert_eq!(options.len(), OPTIONS.len() + 1, "{lines:?}");
+    // The engine's options, the front end's own UCI_Chess960 and EvalFile.
+    assert_eq!(options.len(), OPTIONS.len() + 2, "{lines:?}");
     assert!(options.contains(&&"option name UCI_Chess960 type check default false".to_string()));
+    assert!(options.contains(&&"option name EvalFile type string default <hand>".to_string()));
     for (name, kind) in OPTIONS {
         let expected = match kind {
             OptionKind::Spin { default, min, max } => {
@@ -191,7 +195,7 @@ fn uci_lists_every_option_then_uciok() {
             "{needed}"
         );
     }
-    assert_eq!(lines.len(), 4 + OPTIONS.len());
+    assert_eq!(lines.len(), 5 + OPTIONS.len());
 }
 
 #[test]
@@ -1008,4 +1012,68 @@ fn chess960_positions_and_castling_as_king_takes_rook() {
     s.send("setoption name UCI_Chess960 value false");
     s.send("position fen r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 0 1 moves e1h1");
     assert_eq!(info_strings(&s.take()).len(), 1);
+}
+
+/// `EvalFile`: a file that cannot be read or is refused is reported with `info string` and
+/// the reason, and the engine keeps searching with what it had; a valid file changes the
+/// evaluation (a net that values every position at 777 cp for the side to move), and
+/// `<hand>` returns to the hand-written one.
+#[test]
+fn eval_file_loads_a_net_and_reports_errors() {
+    let dir = std::env::temp_dir().join(format!("chesscore-uci-evalfile-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let good = dir.join("constant.nnue");
+    std::fs::write(&good, nnue_net::constant(32, 777).to_bytes()).unwrap();
+    let mut bad_bytes = nnue_net::constant(32, 777).to_bytes();
+    bad_bytes[100] ^= 1;
+    let bad = dir.join("flipped.nnue");
+    std::fs::write(&bad, bad_bytes).unwrap();
+
+    let mut s = Session::new();
+    s.send("position startpos");
+    let hand = s.go("depth 4");
+    let hand_score = field(&hand[hand.len() - 2], "cp").map(str::to_owned);
+
+    s.send("setoption name EvalFile value /nonexistent/dir/x.nnue");
+    s.send("isready");
+    let lines = s.wait_for("readyok", Duration::from_secs(10));
+    let info = info_strings(&lines);
+    assert!(
+        info.iter().any(|l| l.contains("EvalFile")
+            && l.contains("cannot read the file")
+            && l.contains("keeping the hand-written evaluation")),
+        "{lines:?}"
+    );
+    let after = s.go("depth 4");
+    assert_legal_bestmove(START_FEN, after.last().unwrap());
+
+    s.send(&format!("setoption name EvalFile value {}", bad.display()));
+    s.send("isready");
+    let lines = s.wait_for("readyok", Duration::from_secs(10));
+    assert!(
+        info_strings(&lines).iter().any(|l| l.contains("checksum")),
+        "{lines:?}"
+    );
+
+    s.send(&format!("setoption name EvalFile value {}", good.display()));
+    s.send("isready");
+    let lines = s.wait_for("readyok", Duration::from_secs(10));
+    assert!(
+        info_strings(&lines)
+            .iter()
+            .any(|l| l.contains("evaluating with the network")),
+        "{lines:?}"
+    );
+    let net = s.go("depth 4");
+    assert_eq!(field(&net[net.len() - 2], "cp"), Some("777"), "{net:?}");
+    assert_ne!(hand_score.as_deref(), Some("777"));
+
+    s.send("setoption name EvalFile value <hand>");
+    let back = s.go("depth 4");
+    let back_score = field(&back[back.len() - 2], "cp");
+    assert!(
+        back_score.is_some() && back_score != Some("777"),
+        "{back:?}"
+    );
+    let _ = std::fs::remove_dir_all(&dir);
 }

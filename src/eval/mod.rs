@@ -17,6 +17,7 @@
 pub(crate) mod features;
 #[cfg(feature = "lab")]
 pub(crate) mod initial;
+pub mod nnue;
 pub(crate) mod score;
 #[cfg(feature = "lab")]
 pub(crate) mod trace;

@@ -22,6 +22,7 @@ pub(crate) mod thread;
 pub(crate) mod time;
 pub(crate) mod tt;
 
+use crate::eval::nnue::{NetError, Network};
 use crate::eval::Evaluator;
 use crate::moves::{Move, MoveList};
 use crate::pool::Pool;
@@ -245,6 +246,11 @@ pub const OPTIONS: [(&str, OptionKind); 6] = [
     ),
 ];
 
+/// The `EvalFile` value that selects the hand-written evaluation (also its default).
+pub const EVAL_FILE_HAND: &str = "<hand>";
+/// The `EvalFile` value that selects the network embedded in the library.
+pub const EVAL_FILE_EMBEDDED: &str = "<embedded>";
+
 /// Why [`Engine::set_option`] refused.
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
 pub enum OptionError {
@@ -283,6 +289,9 @@ pub struct Engine {
     /// Each thread's node count, published every 1024 nodes (readable by the main thread).
     pub(crate) counters: Vec<AtomicU64>,
     evaluator: Evaluator,
+    /// The network that evaluates (shared read-only by the threads), or `None` for the
+    /// hand-written evaluation.
+    pub(crate) net: Option<Arc<Network>>,
     move_overhead_ms: u64,
     multipv: usize,
     ponder: bool,
@@ -321,6 +330,9 @@ impl Engine {
             signals: Arc::new(Signals::default()),
             counters: vec![AtomicU64::new(0)],
             evaluator: Evaluator::try_new()?,
+            // The hand-written evaluation stays the default until a trained net wins its
+            // match (issue 29); then this becomes `Network::embedded()`.
+            net: None,
             move_overhead_ms: 10,
             multipv: 1,
             ponder: false,
@@ -455,9 +467,53 @@ impl Engine {
             .filter(|&m| m != Move::NONE)
     }
 
-    /// The static evaluation of `pos` (centipawns, side to move's view).
+    /// The static evaluation of `pos` (centipawns, side to move's view), by the network when
+    /// one is set, else by the hand-written evaluation.
     pub fn evaluate(&mut self, pos: &Position) -> i32 {
-        self.evaluator.evaluate(pos)
+        match &self.net {
+            Some(net) => net.evaluate(pos),
+            None => self.evaluator.evaluate(pos),
+        }
+    }
+
+    /// The network that evaluates, or `None` when the hand-written evaluation does.
+    pub fn network(&self) -> Option<&Arc<Network>> {
+        self.net.as_ref()
+    }
+
+    /// Chooses the evaluation: a network (shared read-only by the search threads) or `None`
+    /// for the hand-written one. A change clears the hash table, whose stored evaluations
+    /// came from the other one.
+    pub fn set_network(&mut self, net: Option<Arc<Network>>) {
+        let same = match (&self.net, &net) {
+            (None, None) => true,
+            (Some(a), Some(b)) => Arc::ptr_eq(a, b),
+            _ => false,
+        };
+        if !same {
+            self.net = net;
+            self.tt.clear();
+        }
+    }
+
+    /// The `EvalFile` option: `""` or `<hand>` selects the hand-written evaluation,
+    /// `<embedded>` the network built into the library (if any), anything else is the path
+    /// of a network file (docs/nnue.md), read and checked here.
+    ///
+    /// # Errors
+    /// [`NetError`] when the file cannot be read or is refused, or no network is embedded;
+    /// the engine then keeps the evaluation it had.
+    pub fn set_eval_file(&mut self, value: &str) -> Result<(), NetError> {
+        let value = value.trim();
+        let net = if value.is_empty() || value.eq_ignore_ascii_case(EVAL_FILE_HAND) {
+            None
+        } else if value.eq_ignore_ascii_case(EVAL_FILE_EMBEDDED) {
+            Some(Network::embedded().ok_or(NetError::NoEmbeddedNet)?)
+        } else {
+            Some(Arc::new(Network::from_file(value)?))
+        };
+        self.set_network(net);
+        Ok(())
     }
 
     /// Searches `pos` under `limits`, calling `on_info` after every completed iteration (and

@@ -29,6 +29,8 @@ use super::{
     Engine, Limits, Score, ScoreBound, SearchInfo, SearchResult, Signals, INFINITE, MATE,
     MATE_BOUND, MAX_PLY,
 };
+use crate::eval::nnue::accumulator::AccStack;
+use crate::eval::nnue::Network;
 use crate::eval::Evaluator;
 use crate::moves::{Move, MoveList, MAX_MOVES};
 use crate::pool::Pool;
@@ -78,6 +80,8 @@ impl RootMove {
 pub struct ThreadData {
     hist: Box<History>,
     eval: Evaluator,
+    /// The network's accumulators, one entry per ply (used when a network is set).
+    nnue: AccStack,
     stack: [Frame; MAX_PLY + 8],
     pv: [[Move; MAX_PLY]; MAX_PLY + 1],
     pv_len: [usize; MAX_PLY + 1],
@@ -90,7 +94,8 @@ pub struct ThreadData {
 }
 
 impl ThreadData {
-    /// Fresh tables, boxed (about 2.8 MB), or `None` when the memory cannot be had.
+    /// Fresh tables, boxed (about 3.4 MB, 0.56 MB of them the network's accumulators), or
+    /// `None` when the memory cannot be had.
     pub fn try_new_boxed() -> Option<Box<ThreadData>> {
         let mut lmr = [[0u8; 64]; 64];
         for (d, row) in lmr.iter_mut().enumerate().skip(1) {
@@ -101,6 +106,7 @@ impl ThreadData {
         try_box(ThreadData {
             hist: History::try_new_boxed()?,
             eval: Evaluator::try_new()?,
+            nnue: AccStack::try_new(MAX_PLY + 8)?,
             stack: [Frame::default(); MAX_PLY + 8],
             pv: [[Move::NONE; MAX_PLY]; MAX_PLY + 1],
             pv_len: [0; MAX_PLY + 1],
@@ -147,6 +153,8 @@ struct Shared<'a> {
     start: Instant,
     multipv: usize,
     threads: usize,
+    /// The network that evaluates, or `None` for the hand-written evaluation.
+    net: Option<&'a Network>,
 }
 
 impl Shared<'_> {
@@ -282,14 +290,20 @@ impl<'a, 'b> Searcher<'a, 'b> {
         frame.piece = pos.piece_on(m.from()).index();
         let from_null = frame.plies_from_null + 1;
         self.td.stack[ply + 1].plies_from_null = from_null;
+        if self.sh.net.is_some() {
+            self.td.nnue.push_move(ply + 1, pos, m);
+        }
         pos.make_move_unchecked(m)
     }
 
-    fn evaluate(&mut self, pos: &Position) -> i32 {
-        self.td
-            .eval
-            .evaluate(pos)
-            .clamp(-MATE_BOUND + 1, MATE_BOUND - 1)
+    /// The static evaluation of `pos`, the position at `ply`: the network's (from the
+    /// accumulators of `ply`) or the hand-written one.
+    fn evaluate(&mut self, pos: &Position, ply: usize) -> i32 {
+        let v = match self.sh.net {
+            Some(net) => self.td.nnue.evaluate(net, ply, pos),
+            None => self.td.eval.evaluate(pos),
+        };
+        v.clamp(-MATE_BOUND + 1, MATE_BOUND - 1)
     }
 
     /// The PV of `ply` becomes `m` followed by the PV of `ply + 1` (triangular table with
@@ -413,7 +427,7 @@ impl<'a, 'b> Searcher<'a, 'b> {
         }
         let in_check = pos.in_check();
         if ply >= MAX_PLY - 1 {
-            return if in_check { 0 } else { self.evaluate(pos) };
+            return if in_check { 0 } else { self.evaluate(pos, ply) };
         }
         let key = pos.hash();
         let tt_hit = self.sh.tt.probe(key);
@@ -437,7 +451,7 @@ impl<'a, 'b> Searcher<'a, 'b> {
         } else {
             stand_pat = match tt_hit {
                 Some(h) => h.eval,
-                None => self.evaluate(pos),
+                None => self.evaluate(pos, ply),
             };
             if stand_pat >= beta {
                 return stand_pat;
@@ -529,7 +543,7 @@ impl<'a, 'b> Searcher<'a, 'b> {
                 return if pos.in_check() {
                     0
                 } else {
-                    self.evaluate(pos)
+                    self.evaluate(pos, ply)
                 };
             }
             // Mate-distance pruning.
@@ -579,7 +593,7 @@ impl<'a, 'b> Searcher<'a, 'b> {
         } else if let Some(h) = tt_hit {
             h.eval
         } else {
-            self.evaluate(pos)
+            self.evaluate(pos, ply)
         };
         let mut eval = static_eval;
         if !in_check && tt_hit.is_some() {
@@ -631,6 +645,9 @@ impl<'a, 'b> Searcher<'a, 'b> {
                 self.td.stack[ply].current = Move::NONE;
                 self.td.stack[ply].piece = 0;
                 self.td.stack[ply + 1].plies_from_null = 0;
+                if self.sh.net.is_some() {
+                    self.td.nnue.push_null(ply + 1);
+                }
                 let undo = pos.make_null_move_unchecked();
                 let v = -self.search(pos, -beta, -beta + 1, depth - r, ply + 1, false, !cut_node);
                 pos.unmake_null_move_unchecked(&undo);
@@ -887,7 +904,7 @@ impl<'a, 'b> Searcher<'a, 'b> {
         self.td.stack[0].static_eval = if pos.in_check() {
             -INFINITE
         } else {
-            self.evaluate(pos)
+            self.evaluate(pos, 0)
         };
         self.td.stack[1].killers = [Move::NONE; 2];
         self.td.stack[2].excluded = Move::NONE;
@@ -1010,6 +1027,9 @@ impl<'a, 'b> Searcher<'a, 'b> {
     /// Iterative deepening on this thread. The main thread (id 0) reports and decides when
     /// to stop.
     fn iterate(&mut self, pos: &mut Position, on_info: &mut dyn FnMut(&SearchInfo)) {
+        if let Some(net) = self.sh.net {
+            self.td.nnue.refresh(0, net, pos);
+        }
         let lim = self.sh.limits;
         let max_depth = if lim.depth > 0 {
             (lim.depth as usize).min(MAX_PLY - 1)
@@ -1196,6 +1216,7 @@ pub(super) fn run_search(
         start,
         multipv: multipv.max(1),
         threads,
+        net: engine.net.as_deref(),
     };
     run_threads(
         &mut engine.pool,

@@ -35,6 +35,10 @@
 //! - Any length of game: when the position's history is full, it is compacted (only the
 //!   entries a repetition can still reach are kept) and the move is made again.
 //!
+//! - `EvalFile` (a string option, default `<hand>`): the path of a network file
+//!   (docs/nnue.md) to evaluate with; `<hand>` or an empty value selects the hand-written
+//!   evaluation, `<embedded>` the network built into the library. The outcome is reported with
+//!   `info string`; a file that cannot be read or is refused leaves the evaluation as it was.
 //! - Chess960: the check option `UCI_Chess960` (default false) is the front end's own (the
 //!   engine searches any position alike). It takes effect at once, for the `position` commands
 //!   after it: with it, `position fen` reads X-FEN and Shredder-FEN castling fields,
@@ -434,6 +438,7 @@ impl<W: Write + Send + 'static> Uci<W> {
             };
         }
         text.push_str("option name UCI_Chess960 type check default false\n");
+        text.push_str("option name EvalFile type string default <hand>\n");
         text.push_str("uciok");
         self.say(&text);
     }
@@ -823,6 +828,30 @@ fn worker<W: Write + Send + 'static>(
 
 fn run_job<W: Write>(engine: &mut Engine, shared: &Shared<W>, job: &Job) {
     match job {
+        Job::SetOption { name, value } if name.trim().eq_ignore_ascii_case("EvalFile") => {
+            let line = match engine.set_eval_file(value) {
+                Ok(()) => match engine.network() {
+                    Some(net) => format!(
+                        "info string EvalFile: evaluating with the network '{}' ({} hidden, \
+                         checksum {:#010x})",
+                        value.trim().escape_debug(),
+                        net.hidden_size(),
+                        net.checksum()
+                    ),
+                    None => "info string EvalFile: evaluating with the hand-written evaluation"
+                        .to_owned(),
+                },
+                Err(e) => format!(
+                    "info string error: setoption 'EvalFile' value '{}': {e}; keeping the {}",
+                    value.escape_debug(),
+                    match engine.network() {
+                        Some(_) => "network loaded before",
+                        None => "hand-written evaluation",
+                    }
+                ),
+            };
+            shared.out.line(&line);
+        }
         Job::SetOption { name, value } => {
             if let Err(e) = engine.set_option(name, value) {
                 shared.out.line(&format!(

@@ -1,0 +1,333 @@
+//! The network file (docs/nnue.md, "The network"): reading, checking, holding the weights.
+//!
+//! [`Network::from_bytes`] reads a version 1 `.nnue` file and refuses, with a [`NetError`]
+//! naming the reason, every file the format page says a loader must refuse. The weights are
+//! allocated once, here, on the heap; inference reads them and never allocates.
+
+use super::{FEATURES, MAX_HIDDEN, QA, QB, SCALE};
+use crate::position::Position;
+use crate::types::{Color, Piece, PieceType, Square};
+use std::sync::{Arc, OnceLock};
+
+/// The file's first four bytes.
+pub const MAGIC: [u8; 4] = *b"CCNN";
+/// The only file version.
+pub const VERSION: u32 = 1;
+/// The only activation: the squared clipped ReLU.
+pub const ACTIVATION_SCRELU: u32 = 1;
+/// The header: magic, version, hidden size, activation.
+const HEADER: usize = 16;
+/// The most pieces a position holds (the accumulator bound's term count).
+const MAX_PIECES: usize = 32;
+/// The largest absolute output weight (`v * w` then fits `i16`).
+pub const MAX_OUTPUT_WEIGHT: i16 = 127;
+
+/// Why a network file was refused.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub enum NetError {
+    /// The file could not be read (`Network::from_file`).
+    Io(std::io::ErrorKind),
+    /// The file's size is not the one its header implies (`expected` 16 or more for a file
+    /// shorter than the header).
+    Size {
+        /// The size the header implies (or the header's size).
+        expected: usize,
+        /// The file's size.
+        got: usize,
+    },
+    /// The first four bytes are not `CCNN`.
+    Magic,
+    /// A version other than 1.
+    Version(u32),
+    /// A hidden size that is not a multiple of 16 in 16..=1024.
+    HiddenSize(u32),
+    /// An activation other than 1 (SCReLU).
+    Activation(u32),
+    /// The stored FNV-1a checksum differs from the bytes'.
+    Checksum {
+        /// The stored value.
+        stored: u32,
+        /// The value of the bytes before it.
+        computed: u32,
+    },
+    /// An output weight outside `-127..=127`.
+    OutputWeight {
+        /// Its index in the output weights (0..2N).
+        index: usize,
+        /// Its value.
+        value: i16,
+    },
+    /// `<embedded>` was asked for and no network is embedded in this build.
+    NoEmbeddedNet,
+    /// A hidden neuron whose worst-case accumulator leaves `i16`.
+    AccumulatorOverflow {
+        /// The neuron.
+        neuron: usize,
+        /// `|bias| + the 32 largest |W[f][neuron]|`.
+        bound: i64,
+    },
+}
+
+impl core::fmt::Display for NetError {
+    fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
+        match *self {
+            NetError::Io(kind) => write!(f, "cannot read the file: {kind}"),
+            NetError::Size { expected, got } => {
+                write!(f, "wrong size: {got} bytes, expected {expected}")
+            }
+            NetError::Magic => f.write_str("wrong magic: not a chesscore network (CCNN)"),
+            NetError::Version(v) => write!(f, "unsupported version {v} (expected {VERSION})"),
+            NetError::HiddenSize(n) => write!(
+                f,
+                "bad hidden size {n} (a multiple of 16 from 16 to {MAX_HIDDEN})"
+            ),
+            NetError::Activation(a) => {
+                write!(f, "unknown activation {a} (1 = SCReLU is the only one)")
+            }
+            NetError::Checksum { stored, computed } => write!(
+                f,
+                "bad checksum: stored {stored:#010x}, computed {computed:#010x}"
+            ),
+            NetError::OutputWeight { index, value } => write!(
+                f,
+                "output weight {index} is {value}, outside -{MAX_OUTPUT_WEIGHT}..={MAX_OUTPUT_WEIGHT}"
+            ),
+            NetError::NoEmbeddedNet => f.write_str("no network is embedded in this build"),
+            NetError::AccumulatorOverflow { neuron, bound } => write!(
+                f,
+                "accumulator overflow bound: neuron {neuron} can reach {bound}, outside i16"
+            ),
+        }
+    }
+}
+
+impl std::error::Error for NetError {}
+
+/// FNV-1a, 32 bits.
+pub fn fnv1a32(bytes: &[u8]) -> u32 {
+    let mut h: u32 = 0x811c_9dc5;
+    for &b in bytes {
+        h ^= b as u32;
+        h = h.wrapping_mul(0x0100_0193);
+    }
+    h
+}
+
+/// The size of a version 1 file with hidden size `n`.
+pub const fn file_size(n: usize) -> usize {
+    HEADER + 2 * (FEATURES * n + n + 2 * n) + 4 + 4
+}
+
+/// A loaded, checked network: `(768 -> N) x 2 -> 1`, SCReLU, quantised (docs/nnue.md).
+/// Read-only once loaded; share it across threads behind an `Arc`.
+pub struct Network {
+    hidden: usize,
+    /// `W[f][0..N]`, feature-major.
+    feature_weights: Box<[i16]>,
+    bias: Box<[i16]>,
+    /// Side to move's `N`, then the other side's `N`.
+    output_weights: Box<[i16]>,
+    output_bias: i32,
+    checksum: u32,
+}
+
+impl core::fmt::Debug for Network {
+    fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
+        f.debug_struct("Network")
+            .field("hidden", &self.hidden)
+            .field("checksum", &format_args!("{:#010x}", self.checksum))
+            .finish()
+    }
+}
+
+fn u32_at(b: &[u8], at: usize) -> u32 {
+    u32::from_le_bytes([b[at], b[at + 1], b[at + 2], b[at + 3]])
+}
+
+fn i16s(b: &[u8]) -> Box<[i16]> {
+    b.chunks_exact(2)
+        .map(|c| i16::from_le_bytes([c[0], c[1]]))
+        .collect()
+}
+
+/// The embedded network's bytes: none yet (issue 29: a trained net is embedded here with
+/// `include_bytes!` once one wins its match).
+const EMBEDDED: Option<&[u8]> = None;
+
+impl Network {
+    /// Reads and checks a version 1 network file (docs/nnue.md, "File").
+    ///
+    /// # Errors
+    /// [`NetError`] naming the first check that fails: size, magic, version, hidden size,
+    /// activation, checksum, an output weight's range, the accumulator's overflow bound.
+    pub fn from_bytes(b: &[u8]) -> Result<Network, NetError> {
+        if b.len() < HEADER {
+            return Err(NetError::Size {
+                expected: HEADER,
+                got: b.len(),
+            });
+        }
+        if b[0..4] != MAGIC {
+            return Err(NetError::Magic);
+        }
+        let version = u32_at(b, 4);
+        if version != VERSION {
+            return Err(NetError::Version(version));
+        }
+        let hidden = u32_at(b, 8);
+        if hidden % 16 != 0 || !(16..=MAX_HIDDEN as u32).contains(&hidden) {
+            return Err(NetError::HiddenSize(hidden));
+        }
+        let activation = u32_at(b, 12);
+        if activation != ACTIVATION_SCRELU {
+            return Err(NetError::Activation(activation));
+        }
+        let n = hidden as usize;
+        let expected = file_size(n);
+        if b.len() != expected {
+            return Err(NetError::Size {
+                expected,
+                got: b.len(),
+            });
+        }
+        let stored = u32_at(b, expected - 4);
+        let computed = fnv1a32(&b[..expected - 4]);
+        if stored != computed {
+            return Err(NetError::Checksum { stored, computed });
+        }
+        let mut at = HEADER;
+        let mut take = |count: usize| {
+            let s = &b[at..at + 2 * count];
+            at += 2 * count;
+            i16s(s)
+        };
+        let feature_weights = take(FEATURES * n);
+        let bias = take(n);
+        let output_weights = take(2 * n);
+        let output_bias = u32_at(b, expected - 8) as i32;
+        if let Some((index, &value)) = output_weights
+            .iter()
+            .enumerate()
+            .find(|(_, w)| w.unsigned_abs() > MAX_OUTPUT_WEIGHT as u16)
+        {
+            return Err(NetError::OutputWeight { index, value });
+        }
+        let mut column = vec![0i64; FEATURES];
+        for i in 0..n {
+            for (f, c) in column.iter_mut().enumerate() {
+                *c = (feature_weights[f * n + i] as i64).abs();
+            }
+            column.select_nth_unstable_by(MAX_PIECES - 1, |a, b| b.cmp(a));
+            let bound = (bias[i] as i64).abs() + column[..MAX_PIECES].iter().sum::<i64>();
+            if bound > i16::MAX as i64 {
+                return Err(NetError::AccumulatorOverflow { neuron: i, bound });
+            }
+        }
+        Ok(Network {
+            hidden: n,
+            feature_weights,
+            bias,
+            output_weights,
+            output_bias,
+            checksum: stored,
+        })
+    }
+
+    /// Reads a network file from disk and checks it ([`Network::from_bytes`]).
+    ///
+    /// # Errors
+    /// [`NetError::Io`] when the file cannot be read, else as [`Network::from_bytes`].
+    pub fn from_file(path: impl AsRef<std::path::Path>) -> Result<Network, NetError> {
+        let bytes = std::fs::read(path).map_err(|e| NetError::Io(e.kind()))?;
+        Network::from_bytes(&bytes)
+    }
+
+    /// The network embedded in the library, loaded once; `None` while none is embedded.
+    pub fn embedded() -> Option<Arc<Network>> {
+        static NET: OnceLock<Option<Arc<Network>>> = OnceLock::new();
+        NET.get_or_init(|| {
+            EMBEDDED.map(|b| Arc::new(Network::from_bytes(b).expect("the embedded net loads")))
+        })
+        .clone()
+    }
+
+    /// The hidden size `N`.
+    pub fn hidden_size(&self) -> usize {
+        self.hidden
+    }
+
+    /// The file's FNV-1a checksum (identifies the net).
+    pub fn checksum(&self) -> u32 {
+        self.checksum
+    }
+
+    /// Feature `f`'s weights, `N` of them.
+    #[inline(always)]
+    pub(crate) fn feature(&self, f: usize) -> &[i16] {
+        &self.feature_weights[f * self.hidden..(f + 1) * self.hidden]
+    }
+
+    /// The output from both accumulators (`us` = the side to move's), docs/nnue.md's integer
+    /// formula on the fastest path this CPU has.
+    #[inline]
+    pub(crate) fn output(&self, us: &[i16], them: &[i16]) -> i32 {
+        let n = self.hidden;
+        let sum = super::simd::screlu_dot(&us[..n], &self.output_weights[..n])
+            + super::simd::screlu_dot(&them[..n], &self.output_weights[n..]);
+        finish(sum, self.output_bias)
+    }
+
+    /// Fills both perspectives' accumulators of `pos` from scratch (`acc[c]` for colour `c`,
+    /// at least `N` long each).
+    pub(crate) fn refresh(&self, pos: &Position, acc: &mut [[i16; MAX_HIDDEN]; 2]) {
+        let n = self.hidden;
+        for a in acc.iter_mut() {
+            a[..n].copy_from_slice(&self.bias);
+        }
+        for sq in pos.occupied() {
+            let pc = pos.piece_on(sq);
+            let [fw, fb] = features(pc, sq);
+            super::simd::add_assign(&mut acc[0][..n], self.feature(fw));
+            super::simd::add_assign(&mut acc[1][..n], self.feature(fb));
+        }
+    }
+
+    /// The evaluation of `pos` in centipawns, side to move's view, from a full refresh
+    /// (no allocation: the accumulators live on the stack).
+    pub fn evaluate(&self, pos: &Position) -> i32 {
+        let mut acc = [[0i16; MAX_HIDDEN]; 2];
+        self.refresh(pos, &mut acc);
+        let us = pos.side_to_move().index();
+        self.output(&acc[us], &acc[us ^ 1])
+    }
+}
+
+/// The output formula's last line: `(sum / QA + out_bias) * SCALE / (QA * QB)`, in `i64`,
+/// truncating.
+#[inline(always)]
+pub(crate) fn finish(sum: i64, output_bias: i32) -> i32 {
+    ((sum / QA as i64 + output_bias as i64) * SCALE as i64 / (QA as i64 * QB as i64)) as i32
+}
+
+/// Feature index (docs/nnue.md) of a piece of colour `c`, kind `k` (0 pawn .. 5 king) on `s`
+/// from perspective `p`.
+#[inline(always)]
+pub const fn feature_index(p: Color, c: Color, k: usize, s: Square) -> usize {
+    let own = if c.index() == p.index() { 0 } else { 384 };
+    let sq = if p.index() == 0 {
+        s.index()
+    } else {
+        s.index() ^ 56
+    };
+    own + 64 * k + sq
+}
+
+/// Both perspectives' features of `pc` on `sq`: `[White's, Black's]`.
+#[inline(always)]
+pub(crate) fn features(pc: Piece, sq: Square) -> [usize; 2] {
+    let k = pc.kind().index() - PieceType::PAWN.index();
+    [
+        feature_index(Color::WHITE, pc.color(), k, sq),
+        feature_index(Color::BLACK, pc.color(), k, sq),
+    ]
+}
