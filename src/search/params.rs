@@ -19,6 +19,11 @@ pub(crate) const RAZOR_MAX_DEPTH: i32 = 3;
 /// ...a node whose evaluation is this much a ply below alpha is checked by quiescence.
 pub(crate) const RAZOR_MARGIN_PER_PLY: i32 = 250;
 
+/// Whether razoring applies right after a null move. It does not: a null move's reduced
+/// search would razor into quiescence, which sees no quiet mate, so the null move "passes" a
+/// mate threat (issue 29: a queen sacrifice mating in two was found at depth 15).
+pub(crate) const RAZOR_AFTER_NULL_MOVE: bool = false;
+
 /// Null-move pruning from this depth on...
 pub(crate) const NMP_MIN_DEPTH: i32 = 3;
 /// ...when the static evaluation is at least beta - `NMP_EVAL_PER_PLY` * depth +

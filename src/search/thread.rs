@@ -627,6 +627,9 @@ impl<'a, 'b> Searcher<'a, 'b> {
             // Razoring.
             if depth <= params::RAZOR_MAX_DEPTH
                 && eval + params::RAZOR_MARGIN_PER_PLY * depth < alpha
+                && (params::RAZOR_AFTER_NULL_MOVE
+                    || ply == 0
+                    || self.td.stack[ply - 1].current != Move::NONE)
             {
                 let v = self.qsearch(pos, alpha, alpha + 1, ply, false);
                 if v <= alpha {
