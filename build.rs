@@ -134,8 +134,14 @@ fn main() {
     // On macOS the same role is the install name, `@rpath/libchesscore.MAJOR.dylib`: the
     // install lays out `libchesscore.MAJOR.MINOR.PATCH.dylib` with the `.MAJOR.dylib` and
     // `.dylib` links, and programs find it through their rpath (scripts/cross-macos checks it).
+    // Only with the `soname` feature (a default one): cargo also passes a package's
+    // `rustc-cdylib-link-arg` to the cdylibs of the packages that depend on it, so the Python
+    // module (python/rust, its own cdylib over this crate) turns default features off, or it
+    // would be named `libchesscore.so.0` too (scripts/python-wheel checks that it is not).
     let major = std::env::var("CARGO_PKG_VERSION_MAJOR").unwrap();
+    let soname = std::env::var_os("CARGO_FEATURE_SONAME").is_some();
     match std::env::var("CARGO_CFG_TARGET_OS").as_deref() {
+        _ if !soname => {}
         Ok("linux") => println!("cargo:rustc-cdylib-link-arg=-Wl,-soname,libchesscore.so.{major}"),
         Ok("macos") => println!(
             "cargo:rustc-cdylib-link-arg=-Wl,-install_name,@rpath/libchesscore.{major}.dylib"
