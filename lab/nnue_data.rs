@@ -124,6 +124,36 @@ pub fn features(r: &Record, us: &mut [u16; 32], them: &mut [u16; 32]) -> usize {
     n
 }
 
+/// Record `r` with the board mirrored left to right (file a <-> file h), the same score, result
+/// and side to move: chess's value does not change under that mirror once castling rights are
+/// gone, and the network does not see them. The trainer's `--mirror` doubles its training set
+/// with these.
+pub fn mirror_files(r: &Record) -> Record {
+    let mut ps = [RecPiece {
+        square: 0,
+        colour: 0,
+        kind: 0,
+    }; 32];
+    let n = pieces(r, &mut ps);
+    let mut by_square = [None; 64];
+    for p in &ps[..n] {
+        by_square[(p.square ^ 7) as usize] = Some(8 * p.colour + p.kind);
+    }
+    let mut out = [0u8; RECORD_BYTES];
+    let mut occ = 0u64;
+    let mut k = 0usize;
+    for (s, nibble) in by_square.iter().enumerate() {
+        if let Some(nibble) = nibble {
+            occ |= 1 << s;
+            out[8 + k / 2] |= nibble << (4 * (k % 2));
+            k += 1;
+        }
+    }
+    out[0..8].copy_from_slice(&occ.to_le_bytes());
+    out[24..28].copy_from_slice(&r[24..28]);
+    out
+}
+
 /// Checks that `r` is a plausible record (kinds 0..5, one king each, zero padding, result and
 /// side to move in range).
 pub fn is_valid(r: &Record) -> bool {

@@ -5,8 +5,10 @@
 //! cargo run --release --features lab --example nnue_train -- DATA... --out NET
 //!     [--hidden 128] [--epochs 10] [--batch 16384] [--threads 1] [--lr 0.001]
 //!     [--lr-end 0.00001] [--wd 0.01] [--lambda 0.7] [--k 400] [--val-frac 0.02]
-//!     [--seed 1] [--init CHECKPOINT] [--max-positions N] [--qat-epochs 0]
+//!     [--seed 1] [--init CHECKPOINT] [--max-positions N] [--qat-epochs 0] [--mirror 0]
 //! ```
+//! `--mirror 1` adds each training record's file-mirrored twin (a <-> h, `mirror_files` of
+//! lab/nnue_data.rs) to the training set, never to the validation set.
 //! Loads every whole record of the DATA files (invalid ones are dropped), shuffles them with
 //! SEED, holds out VAL_FRAC of them for validation, and trains the perspective network
 //! `(768 -> HIDDEN) x 2 -> 1` (SCReLU) with AdamW on mini-batches split across THREADS threads:
@@ -24,7 +26,7 @@ mod nnue_data;
 #[path = "nnue_model.rs"]
 mod nnue_model;
 
-use nnue_data::{is_valid, read_files};
+use nnue_data::{is_valid, mirror_files, read_files};
 use nnue_model::*;
 use std::time::Instant;
 
@@ -32,7 +34,8 @@ fn main() {
     let args: Vec<String> = std::env::args().skip(1).collect();
     let usage = "usage: nnue_train DATA... --out NET [--hidden N] [--epochs E] [--batch B] \
                  [--threads T] [--lr X] [--lr-end X] [--wd X] [--lambda X] [--k X] \
-                 [--val-frac X] [--seed S] [--init CHECKPOINT] [--max-positions N] [--qat-epochs E]";
+                 [--val-frac X] [--seed S] [--init CHECKPOINT] [--max-positions N] [--qat-epochs E] \
+                 [--mirror 0|1]";
     let fail = |m: &str| -> ! {
         eprintln!("{m}\n{usage}");
         std::process::exit(2)
@@ -76,6 +79,7 @@ fn main() {
         "init",
         "max-positions",
         "qat-epochs",
+        "mirror",
     ];
     if let Some(k) = opt.keys().find(|k| !known.contains(&k.as_str())) {
         fail(&format!("unknown option --{k}"));
@@ -121,10 +125,14 @@ fn main() {
         .iter()
         .map(|&i| records[i as usize])
         .collect();
-    let train: Vec<_> = order[val_n..]
+    let mut train: Vec<_> = order[val_n..]
         .iter()
         .map(|&i| records[i as usize])
         .collect();
+    if num("mirror", "0") != 0.0 {
+        let twins: Vec<_> = train.iter().map(mirror_files).collect();
+        train.extend(twins);
+    }
     drop(records);
     println!(
         "data: {read} records read from {} file(s), {} kept, {} for training, {} for validation \

@@ -411,3 +411,28 @@ fn training_learns_material() {
     let end = nnue_model::mean_loss(&trainer.net, val, 1.0, 400.0);
     assert!(end < 0.2 * start, "validation loss {start} -> {end}");
 }
+
+/// The FEN with files mirrored (a <-> h), castling rights and en passant dropped.
+fn mirror_files_fen(fen: &str) -> String {
+    let f: Vec<&str> = fen.split(' ').collect();
+    let board: Vec<String> = f[0].split('/').map(|r| r.chars().rev().collect()).collect();
+    format!("{} {} - - 0 1", board.join("/"), f[1])
+}
+
+#[test]
+fn mirror_files_is_the_mirrored_positions_record() {
+    let positions = random_positions(0x4d49_5252, 10, 100);
+    assert!(positions.len() > 500);
+    for (i, pos) in positions.iter().enumerate() {
+        let (score, result) = ((i as i32 * 53) % 3001 - 1500, (i % 3) as u8);
+        let mirrored = Position::from_fen(&mirror_files_fen(&pos.to_fen())).unwrap();
+        let r = encode(pos, score, result);
+        assert_eq!(
+            mirror_files(&r),
+            encode(&mirrored, score, result),
+            "{}",
+            pos.to_fen()
+        );
+        assert_eq!(mirror_files(&mirror_files(&r)), r);
+    }
+}
