@@ -110,6 +110,15 @@ declare class Engine {
   search(board: Board, limits: SearchLimits): SearchResult;
   evaluate(board: Board): number;
   diceSearch(game: DiceGame, limits: SearchLimits): DiceSearchResult;
+  /**
+   * One search before the roll (`chess_diceSearchAllRolls`): every outcome of the awaited
+   * roll, in the order of `outcomes()`, with the best move or turn for it. The game must await
+   * its roll (else CHESS_ERR_DICE_NOT_AWAITING_ROLL).
+   */
+  diceSearchAllRolls(game: DiceGame, limits: SearchLimits): {
+    rolls: (DiceSearchResult & { faces: number[]; weight: number })[];
+    denominator: number;
+  };
   free(): void;
 }
 
@@ -133,6 +142,13 @@ declare class DiceGame {
   push(uci: string | null): void;
   /** Takes back the last move (its UCI text; '0000' for a pass) or roll (null). */
   pop(): string | null;
+  /**
+   * The game as the dice PGN that `chesscore dice selfplay --verify` reads (rolls in comments,
+   * UCI moves, `--` for a pass); `tags` adds or replaces tags (Event, White, Black, ...). A turn
+   * not yet complete is left out. Only for a game from the start position (a game made from a
+   * FEN: CHESS_ERR_INVALID_ARGUMENT).
+   */
+  pgn(tags?: Record<string, string>): string;
   status(): {
     state: DiceState;
     winner: Color | null;

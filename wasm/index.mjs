@@ -83,6 +83,7 @@ const DICE_UNDO_SIZE = 160;
 const LIMITS_SIZE = 248;
 const RESULT_SIZE = 512;
 const DICE_RESULT_SIZE = 256;
+const DICE_ADVICE_SIZE = 264; // ChessDiceRoll (4), uint32_t weight, the result at 8
 const FEN_MAX = 128;
 const DICE_FEN_MAX = 128;
 const MAX_OUTCOMES = 56;
@@ -94,6 +95,8 @@ const DICE_STATE = ['AWAITING_ROLL', 'AWAITING_MOVE', 'WON', 'DRAWN'];
 const DICE_WIN = [null, 'KING_CAPTURE', 'CHECKMATE'];
 const DICE_DRAW = [null, 'FIFTY_MOVES', 'STALEMATE', 'DEAD_POSITION'];
 const DICE_RULES = { twoDice: 0, oneDie: 1, threeDice: 2 };
+// The PGN `Variant` names of the rule sets (src/dice/rules.rs `Rules::name`).
+const DICE_VARIANT = { twoDice: 'two-dice', oneDie: 'one-die', threeDice: 'three-dice' };
 const COLORS = ['white', 'black'];
 
 /** Thrown by the WASI shim's proc_exit (the library never calls it; a trap might). */
@@ -624,21 +627,36 @@ function bind(x, mem) {
       const res = lim + LIMITS_SIZE;
       writeLimits(lim, limits);
       check('chess_diceSearch', engine, game._ptr, lim, res);
-      const dv = mem.dv();
-      const turn = [];
-      const turnLength = dv.getUint16(res + 6, true);
-      for (let i = 0; i < turnLength; i++) turn.push(uci(dv.getUint16(res + 8 + 2 * i, true)));
-      const best = dv.getUint16(res + 4, true);
-      return {
-        bestMove: best ? uci(best) : null,
-        turn,
-        value: dv.getInt32(res + 16, true),
-        winIn: dv.getInt32(res + 20, true),
-        expectedScore: dv.getFloat64(res + 24, true),
-        depth: dv.getUint32(res + 32, true),
-        nodes: u64(res + 40),
-        timeMs: u64(res + 48),
-      };
+      return readDiceResult(res);
+    }
+
+    /**
+     * One search before the roll (`chess_diceSearchAllRolls`): for every outcome of the
+     * awaited roll, in the order of `outcomes()`, its faces, its weight over `denominator`
+     * and the best move or turn for it with its value (as `diceSearch` gives them).
+     */
+    diceSearchAllRolls(game, limits) {
+      const engine = live(this, this.#engine);
+      const lim = this.#buf;
+      writeLimits(lim, limits);
+      const buf = malloc(DICE_ADVICE_SIZE * MAX_OUTCOMES + 8);
+      try {
+        const count = buf + DICE_ADVICE_SIZE * MAX_OUTCOMES;
+        check('chess_diceSearchAllRolls', engine, game._ptr, lim, buf, MAX_OUTCOMES, count);
+        const n = mem.dv().getUint32(count, true);
+        const rolls = [];
+        for (let i = 0; i < n; i++) {
+          const p = buf + DICE_ADVICE_SIZE * i;
+          rolls.push({
+            faces: rollFaces(p),
+            weight: mem.dv().getUint32(p + 4, true),
+            ...readDiceResult(p + 8),
+          });
+        }
+        return { rolls, denominator: rolls.reduce((sum, r) => sum + r.weight, 0) };
+      } finally {
+        free(buf);
+      }
     }
 
     /** Frees the engine now (else it is freed when the object is collected). */
@@ -654,6 +672,24 @@ function bind(x, mem) {
     }
   }
 
+  function readDiceResult(res) {
+    const dv = mem.dv();
+    const turn = [];
+    const turnLength = dv.getUint16(res + 6, true);
+    for (let i = 0; i < turnLength; i++) turn.push(uci(dv.getUint16(res + 8 + 2 * i, true)));
+    const best = dv.getUint16(res + 4, true);
+    return {
+      bestMove: best ? uci(best) : null,
+      turn,
+      value: dv.getInt32(res + 16, true),
+      winIn: dv.getInt32(res + 20, true),
+      expectedScore: dv.getFloat64(res + 24, true),
+      depth: dv.getUint32(res + 32, true),
+      nodes: u64(res + 40),
+      timeMs: u64(res + 48),
+    };
+  }
+
   function rollFaces(p) {
     const u8 = mem.u8();
     return Array.from(u8.subarray(p + 1, p + 1 + u8[p]));
@@ -662,7 +698,8 @@ function bind(x, mem) {
   class DiceGame {
     #game;
     #pos; // scratch for the side to move
-    #history = []; // {roll: true} or {move, undo}
+    #history = []; // {roll: true, faces, mover} or {move, undo}
+    #fromStart = false;
     #release;
 
     /**
@@ -691,6 +728,7 @@ function bind(x, mem) {
         throw e;
       }
       this.rules = rules;
+      this.#fromStart = fen === undefined;
     }
 
     /** The dice FEN (seven fields: the dice still to play last). */
@@ -748,9 +786,11 @@ function bind(x, mem) {
       if (!Array.isArray(faces) || faces.length > 8) throw fail(STATUS.CHESS_ERR_DICE_INVALID_ROLL);
       faces.forEach((v, i) => (u8[f + i] = v));
       check('chess_diceRollFromFaces', f, faces.length, out);
+      const mover = this.turn;
       check('chess_diceSetRoll', game, out); // a struct argument is passed by address on wasm32
-      this.#history.push({ roll: true });
-      return rollFaces(out);
+      const rolled = rollFaces(out);
+      this.#history.push({ roll: true, faces: rolled, mover });
+      return rolled;
     }
 
     /** The dice still to play (empty before the roll). */
@@ -812,6 +852,61 @@ function bind(x, mem) {
         winner: state === 'WON' ? COLORS[dv.getUint8(out + 4)] : null,
         reason: state === 'WON' ? DICE_WIN[reason] : state === 'DRAWN' ? DICE_DRAW[reason] : null,
       };
+    }
+
+    /**
+     * The game as the dice PGN of `chesscore dice selfplay` (src/dice/pgn.rs), which
+     * `chesscore dice selfplay --verify` reads: rolls in comments, moves in UCI, `--` for a
+     * pass. `tags` adds or replaces tags (`White`, `Black`, `Event`, ...). A turn not yet
+     * complete is left out (the result is then `*`). Only a game from the start position
+     * (the format has no FEN tag): else CHESS_ERR_INVALID_ARGUMENT.
+     */
+    pgn(tags = {}) {
+      live(this, this.#game);
+      if (!this.#fromStart) {
+        throw new ChessError(STATUS.CHESS_ERR_INVALID_ARGUMENT, 'the dice PGN needs a game from the start position');
+      }
+      const st = this.status();
+      let history = this.#history;
+      if (st.state === 'AWAITING_MOVE') {
+        let i = history.length - 1;
+        while (i >= 0 && !history[i].roll) i--;
+        history = history.slice(0, Math.max(i, 0));
+      }
+      const result = st.state === 'WON' ? (st.winner === 'white' ? '1-0' : '0-1')
+        : st.state === 'DRAWN' ? '1/2-1/2' : '*';
+      const termination = st.state === 'AWAITING_MOVE' || st.state === 'AWAITING_ROLL' ? 'unterminated'
+        : st.reason === 'KING_CAPTURE' ? 'king capture' : st.reason === 'CHECKMATE' ? 'checkmate'
+          : st.reason === 'FIFTY_MOVES' ? 'fifty-move rule' : st.reason === 'STALEMATE' ? 'stalemate'
+            : 'dead position';
+      const all = {
+        Event: 'chesscore dice game', Site: '?', Round: '1', White: '?', Black: '?',
+        ...tags, Result: result, Variant: DICE_VARIANT[this.rules], Termination: termination,
+      };
+      const quote = (v) => String(v).replace(/[\\"]/g, '');
+      let s = Object.entries(all).map(([k, v]) => `[${k} "${quote(v)}"]\n`).join('') + '\n';
+      const tokens = [];
+      let number = 1;
+      for (const h of history) {
+        if (h.roll) {
+          if (h.mover === 'white') tokens.push(`${number}.`);
+          else if (tokens.length === 0) tokens.push(`${number}...`);
+          tokens.push(`{roll ${h.faces.join('-')}}`);
+          if (h.mover === 'black') number++;
+        } else {
+          tokens.push(h.move ? uci(h.move) : '--');
+        }
+      }
+      tokens.push(result);
+      let line = '';
+      for (const t of tokens) {
+        if (line.length + t.length + 1 > 80) {
+          s += line + '\n';
+          line = '';
+        }
+        line += (line ? ' ' : '') + t;
+      }
+      return s + line + '\n\n';
     }
 
     /** Frees the game's memory now (else it is freed when the game is collected). */

@@ -255,3 +255,86 @@ test('load(fetch(url)), as a browser loads it, over HTTP', async () => {
     server.close();
   }
 });
+
+test('Dice Chess: diceSearchAllRolls gives every roll of outcomes() a move it allows', () => {
+  const engine = new cc.Engine({ Hash: 4 });
+  for (const rules of ['twoDice', 'oneDie', 'threeDice']) {
+    const g = new cc.DiceGame(rules);
+    g.roll(rules === 'oneDie' ? [1] : rules === 'twoDice' ? [1, 2] : [1, 2, 2]);
+    g.push(g.legalMoves()[0]);
+    while (g.status().state === 'AWAITING_MOVE') g.push(g.legalMoves()[0] ?? null);
+    const fen = g.fen();
+    const { outcomes, denominator } = g.outcomes();
+    const all = engine.diceSearchAllRolls(g, { depth: 1 });
+    assert.equal(g.fen(), fen); // not modified
+    assert.equal(all.denominator, denominator);
+    assert.deepEqual(all.rolls.map((r) => [r.faces, r.weight]), outcomes.map((o) => [o.faces, o.weight]));
+    for (const r of all.rolls) {
+      const rolled = new cc.DiceGame(rules, fen);
+      rolled.roll(r.faces);
+      const legal = rolled.legalMoves();
+      if (legal.length === 0) assert.equal(r.bestMove, null, `${rules} ${r.faces}`);
+      else assert.ok(legal.includes(r.bestMove), `${rules} ${r.faces}: ${r.bestMove} not in ${legal}`);
+      // Three dice: the turn is micro-moves each legal in turn.
+      for (const m of r.turn) {
+        if (rolled.status().state !== 'AWAITING_MOVE') break;
+        rolled.push(m);
+      }
+      assert.ok(r.expectedScore >= 0 && r.expectedScore <= 1);
+      assert.equal(r.depth, 1);
+      rolled.free();
+    }
+    throwsStatus(() => { g.roll(); engine.diceSearchAllRolls(g, { depth: 1 }); }, 'CHESS_ERR_DICE_NOT_AWAITING_ROLL');
+    g.free();
+  }
+  engine.free();
+});
+
+test('Dice Chess: pgn() writes the dice PGN of src/dice/pgn.rs', () => {
+  const g = new cc.DiceGame('twoDice');
+  g.roll([3, 4]); // bishops and rooks are shut in at the start: the turn passes
+  assert.deepEqual(g.legalMoves(), []);
+  g.push(null);
+  g.roll([1, 2]);
+  g.push('e7e5');
+  g.roll([1, 3]);
+  g.push('e2e4');
+  g.roll([1, 2]);
+  g.push('d7d6');
+  g.roll([1, 2]); // an unfinished turn is left out
+  // Written by hand from the format (src/dice/pgn.rs: rolls in comments, UCI, `--`).
+  const want = [
+    '[Event "chesscore dice game"]', '[Site "?"]', '[Round "1"]', '[White "human"]',
+    '[Black "engine"]', '[Result "*"]', '[Variant "two-dice"]', '[Termination "unterminated"]', '',
+    '1. {roll 3-4} -- {roll 1-2} e7e5 2. {roll 1-3} e2e4 {roll 1-2} d7d6 *', '', ''].join('\n');
+  assert.equal(g.pgn({ White: 'human', Black: 'engine' }), want);
+  // A game to its end: lines of at most 80 characters, the result from the status.
+  let seed = 3;
+  const random = () => ((seed = (seed * 16807) % 2147483647) / 2147483647);
+  const h = new cc.DiceGame('threeDice');
+  const tokens = [];
+  let number = 1;
+  while (h.status().state === 'AWAITING_ROLL' || h.status().state === 'AWAITING_MOVE') {
+    if (h.status().state === 'AWAITING_ROLL') {
+      if (h.turn === 'white') tokens.push(`${number}.`);
+      tokens.push(`{roll ${h.roll(undefined, random).join('-')}}`);
+      if (h.turn === 'black') number++;
+    } else {
+      const legal = h.legalMoves();
+      const m = legal.length ? legal[Math.floor(random() * legal.length)] : null;
+      h.push(m);
+      tokens.push(m ?? '--');
+    }
+  }
+  const st = h.status();
+  const result = st.state === 'DRAWN' ? '1/2-1/2' : st.winner === 'white' ? '1-0' : '0-1';
+  const text = h.pgn();
+  const [head, body] = text.split('\n\n');
+  assert.match(head, new RegExp(`\\[Result "${result.replace('/', '\\/')}"\\]`));
+  assert.match(head, /\[Variant "three-dice"\]/);
+  assert.ok(body.split('\n').every((l) => l.length <= 80));
+  assert.equal(body.split(/\s+/).join(' '), [...tokens, result].join(' '));
+  throwsStatus(() => new cc.DiceGame('oneDie', new cc.DiceGame('oneDie').fen()).pgn(), 'CHESS_ERR_INVALID_ARGUMENT');
+  g.free();
+  h.free();
+});
