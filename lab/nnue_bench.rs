@@ -2,8 +2,9 @@
 //! random networks of N = 128 and 256 (seeded, in docs/nnue.md's file format), on
 //! `chesscore bench`'s positions, interleaved within each run, one thread, 16 MiB hash.
 //!
-//!   cargo run --release --features lab --example nnue_bench -- [RUNS] [NODES_PER_POSITION]
+//!   cargo run --release --features lab --example nnue_bench -- [RUNS] [NODES_PER_POSITION] [NET...]
 //!
+//! With NET files, those trained nets are measured instead of the random ones.
 //! Random nets are not trained: their trees differ from the hand-written evaluation's, so only
 //! the nodes per second compare (each search is cut at the same node count).
 
@@ -73,11 +74,16 @@ fn main() {
     let args: Vec<String> = std::env::args().collect();
     let runs: usize = args.get(1).map_or(5, |a| a.parse().expect("RUNS"));
     let nodes: u64 = args.get(2).map_or(200_000, |a| a.parse().expect("NODES"));
-    let choices: [(&str, Option<Arc<Network>>); 3] = [
-        ("hand-written", None),
-        ("random N=128", Some(Arc::new(random_net(128, 128)))),
-        ("random N=256", Some(Arc::new(random_net(256, 256)))),
-    ];
+    let mut choices: Vec<(String, Option<Arc<Network>>)> = vec![("hand-written".into(), None)];
+    if args.len() > 3 {
+        for path in &args[3..] {
+            let net = Network::from_file(path).unwrap_or_else(|e| panic!("{path}: {e}"));
+            choices.push((path.clone(), Some(Arc::new(net))));
+        }
+    } else {
+        choices.push(("random N=128".into(), Some(Arc::new(random_net(128, 128)))));
+        choices.push(("random N=256".into(), Some(Arc::new(random_net(256, 256)))));
+    }
     let mut engine = Engine::new();
     let mut results = vec![Vec::new(); choices.len()];
     for run in 0..runs {
