@@ -57,6 +57,13 @@ pub struct RecPiece {
     pub kind: u8,
 }
 
+/// An empty piece list for [`pieces`] to fill.
+pub const NO_PIECES: [RecPiece; 32] = [RecPiece {
+    square: 0,
+    colour: 0,
+    kind: 0,
+}; 32];
+
 /// The pieces of record `r` (at most 32), in increasing square order; returns their count.
 #[inline]
 pub fn pieces(r: &Record, out: &mut [RecPiece; 32]) -> usize {
@@ -110,11 +117,7 @@ pub fn feature(p: u8, piece: RecPiece) -> usize {
 /// returns how many (the same for both).
 #[inline]
 pub fn features(r: &Record, us: &mut [u16; 32], them: &mut [u16; 32]) -> usize {
-    let mut ps = [RecPiece {
-        square: 0,
-        colour: 0,
-        kind: 0,
-    }; 32];
+    let mut ps = NO_PIECES;
     let n = pieces(r, &mut ps);
     let stm = side_to_move(r);
     for i in 0..n {
@@ -129,11 +132,7 @@ pub fn features(r: &Record, us: &mut [u16; 32], them: &mut [u16; 32]) -> usize {
 /// gone, and the network does not see them. The trainer's `--mirror` doubles its training set
 /// with these.
 pub fn mirror_files(r: &Record) -> Record {
-    let mut ps = [RecPiece {
-        square: 0,
-        colour: 0,
-        kind: 0,
-    }; 32];
+    let mut ps = NO_PIECES;
     let n = pieces(r, &mut ps);
     let mut by_square = [None; 64];
     for p in &ps[..n] {
@@ -157,11 +156,7 @@ pub fn mirror_files(r: &Record) -> Record {
 /// Checks that `r` is a plausible record (kinds 0..5, one king each, zero padding, result and
 /// side to move in range).
 pub fn is_valid(r: &Record) -> bool {
-    let mut ps = [RecPiece {
-        square: 0,
-        colour: 0,
-        kind: 0,
-    }; 32];
+    let mut ps = NO_PIECES;
     let occ = u64::from_le_bytes(r[0..8].try_into().unwrap());
     if occ.count_ones() > 32 || r[26] > 2 || r[27] > 1 || r[28..32] != [0; 4] {
         return false;

@@ -55,11 +55,7 @@ fn records_round_trip_positions() {
         assert_eq!(nnue_data::score(&r) as i32, score);
         assert_eq!(nnue_data::result(&r), result);
         assert_eq!(side_to_move(&r), pos.side_to_move().to_u8());
-        let mut ps = [RecPiece {
-            square: 0,
-            colour: 0,
-            kind: 0,
-        }; 32];
+        let mut ps = NO_PIECES;
         let n = pieces(&r, &mut ps);
         let mut board = [None; 64];
         for p in &ps[..n] {
@@ -179,11 +175,7 @@ fn reference_loss(n: usize, params: &[f64], records: &[Record], lambda: f64, k: 
     let sigmoid = |x: f64| 1.0 / (1.0 + (-x).exp());
     let mut total = 0.0;
     for r in records {
-        let mut ps = [RecPiece {
-            square: 0,
-            colour: 0,
-            kind: 0,
-        }; 32];
+        let mut ps = NO_PIECES;
         let cnt = pieces(r, &mut ps);
         let stm = side_to_move(r);
         let mut y = ob[0];
@@ -275,11 +267,7 @@ fn spec_eval(file: &[u8], r: &Record) -> i64 {
     let out = |j: usize| i16_at(768 * n + n + j);
     let ob_at = 16 + 2 * (768 * n + 3 * n);
     let out_bias = i32::from_le_bytes(file[ob_at..ob_at + 4].try_into().unwrap()) as i64;
-    let mut ps = [RecPiece {
-        square: 0,
-        colour: 0,
-        kind: 0,
-    }; 32];
+    let mut ps = NO_PIECES;
     let cnt = pieces(r, &mut ps);
     let us = side_to_move(r);
     let mut sum = 0i64;
