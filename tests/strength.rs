@@ -106,7 +106,7 @@ fn a_low_elo_plays_other_legal_moves_reproducibly() {
         // Only the one line the user asked for is reported.
         assert!(infos.iter().all(|&k| k == 1), "{infos:?}");
         assert!(
-            r.nodes <= 300 + 64,
+            r.nodes <= 1000 + 64,
             "the budget at the bottom: {} nodes",
             r.nodes
         );
@@ -115,6 +115,7 @@ fn a_low_elo_plays_other_legal_moves_reproducibly() {
         n += 1;
         full.new_game();
     }
+    eprintln!("{differ} of {n} moves differ from full strength at UCI_Elo {ELO_MIN}");
     assert!(
         differ >= n / 5 && differ < n,
         "{differ} of {n} moves differ from full strength"
@@ -146,7 +147,7 @@ fn the_choice_varies_across_games() {
 }
 
 /// At the top of the scale the move played is never worse than the full-strength best by
-/// more than the top margin (25 cp) plus 50 cp of search noise, by a full-strength search of
+/// more than the top margin (20 cp) plus 50 cp of search noise, by a full-strength search of
 /// each move two plies deeper.
 #[test]
 fn the_top_elo_never_gives_away_more_than_its_margin() {
@@ -172,7 +173,7 @@ fn the_top_elo_never_gives_away_more_than_its_margin() {
         if best.abs() < 20_000 {
             worst = worst.max(best - played);
             assert!(
-                best - played <= 25 + 50,
+                best - played <= 20 + 50,
                 "{}: {} loses {} cp",
                 pos.to_fen(),
                 pos.uci_move_text(m),

@@ -8,10 +8,10 @@
 //! - **It is not always sure which good move is best.** The search runs as MultiPV with at
 //!   least [`LINES`] lines; the move played is drawn from the last completed iteration's
 //!   lines with a softmax over their scores, `weight = exp(-(best - score) / T)`, whose
-//!   temperature `T` falls linearly from [`TEMPERATURE_AT_MIN_ELO`] to
+//!   temperature `T` falls geometrically from [`TEMPERATURE_AT_MIN_ELO`] to
 //!   [`TEMPERATURE_AT_MAX_ELO`] centipawns.
 //! - **It never throws the game away on purpose.** A line more than `margin` centipawns
-//!   below the best is never chosen; the margin falls linearly from [`MARGIN_AT_MIN_ELO`] to
+//!   below the best is never chosen; the margin falls geometrically from [`MARGIN_AT_MIN_ELO`] to
 //!   [`MARGIN_AT_MAX_ELO`]. A mate found stays (a non-mating line is a mate's score away), and
 //!   a line that loses to a mate is never chosen when a line that does not exists.
 //!
@@ -37,9 +37,9 @@ pub(crate) const ELO_MAX: i64 = 2600;
 pub(crate) const ELO_DEFAULT: i64 = 1800;
 
 /// The node budget at [`ELO_MIN`]...
-pub(crate) const NODES_AT_MIN_ELO: f64 = 300.0;
+pub(crate) const NODES_AT_MIN_ELO: f64 = 1000.0;
 /// ...doubles every this many Elo.
-pub(crate) const ELO_PER_DOUBLING: f64 = 130.0;
+pub(crate) const ELO_PER_DOUBLING: f64 = 120.0;
 
 /// The MultiPV lines the choice draws from (at least; more when `MultiPV` asks for more)...
 pub(crate) const LINES: usize = 4;
@@ -47,14 +47,14 @@ pub(crate) const LINES: usize = 4;
 pub(crate) const MAX_LINES: usize = 8;
 
 /// The softmax temperature in centipawns at [`ELO_MIN`]...
-pub(crate) const TEMPERATURE_AT_MIN_ELO: f64 = 80.0;
+pub(crate) const TEMPERATURE_AT_MIN_ELO: f64 = 40.0;
 /// ...and at [`ELO_MAX`].
-pub(crate) const TEMPERATURE_AT_MAX_ELO: f64 = 5.0;
+pub(crate) const TEMPERATURE_AT_MAX_ELO: f64 = 3.0;
 
 /// The most centipawns below the best line a chosen line may be, at [`ELO_MIN`]...
-pub(crate) const MARGIN_AT_MIN_ELO: i32 = 300;
+pub(crate) const MARGIN_AT_MIN_ELO: i32 = 200;
 /// ...and at [`ELO_MAX`].
-pub(crate) const MARGIN_AT_MAX_ELO: i32 = 25;
+pub(crate) const MARGIN_AT_MAX_ELO: i32 = 20;
 
 // ---- The mapping ---------------------------------------------------------------------------
 
@@ -71,17 +71,18 @@ pub(crate) fn node_limit(elo: i64) -> u64 {
     (NODES_AT_MIN_ELO * doublings.exp2()) as u64
 }
 
-/// The softmax temperature at `elo` (centipawns).
+/// The softmax temperature at `elo` (centipawns): geometric between the two ends.
 pub(crate) fn temperature(elo: i64) -> f64 {
     let f = fraction(elo);
-    TEMPERATURE_AT_MIN_ELO + (TEMPERATURE_AT_MAX_ELO - TEMPERATURE_AT_MIN_ELO) * f
+    TEMPERATURE_AT_MIN_ELO * (TEMPERATURE_AT_MAX_ELO / TEMPERATURE_AT_MIN_ELO).powf(f)
 }
 
-/// The largest loss against the best line a chosen line may have at `elo` (centipawns).
+/// The largest loss against the best line a chosen line may have at `elo` (centipawns):
+/// geometric between the two ends.
 pub(crate) fn margin(elo: i64) -> i32 {
     let f = fraction(elo);
-    let m = MARGIN_AT_MIN_ELO as f64 + (MARGIN_AT_MAX_ELO - MARGIN_AT_MIN_ELO) as f64 * f;
-    m.round() as i32
+    let ratio = MARGIN_AT_MAX_ELO as f64 / MARGIN_AT_MIN_ELO as f64;
+    (MARGIN_AT_MIN_ELO as f64 * ratio.powf(f)).round() as i32
 }
 
 /// A seed for the position with hash `key` in game number `game` at `elo`.
