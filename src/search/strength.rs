@@ -29,9 +29,10 @@ use crate::moves::Move;
 /// The lowest `UCI_Elo` (the bottom of Stockfish's limited scale is 1320 in Stockfish 16 and
 /// later, 1350 in 15.1).
 pub(crate) const ELO_MIN: i64 = 1320;
-/// The highest `UCI_Elo`: about what the engine reaches at full strength on Stockfish's scale
-/// at 5 s + 0.05 s (Stockfish 15.1 at 2850 scored 82.5% against it: about 2580, issue 29). A
-/// higher setting would promise a strength the engine does not have.
+/// The highest `UCI_Elo`: about the most the engine reaches at full strength on Stockfish's
+/// scale at 5 s + 0.05 s (Stockfish 15.1 at 2850 scored 82.5% against it, about 2580, issue
+/// 29; at 2500 it scored 24.2%, about 2300). A higher setting would promise a strength the
+/// engine does not have.
 pub(crate) const ELO_MAX: i64 = 2600;
 /// The default `UCI_Elo` (used only while `UCI_LimitStrength` is on).
 pub(crate) const ELO_DEFAULT: i64 = 1800;
