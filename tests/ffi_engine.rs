@@ -731,6 +731,11 @@ fn options_are_checked_and_applied() {
         (c"Threads", c"257", CHESS_ERR_BAD_OPTION_VALUE),
         (c"Ponder", c"1", CHESS_ERR_BAD_OPTION_VALUE),
         (c"MultiPV", c"-3", CHESS_ERR_BAD_OPTION_VALUE),
+        (c"UCI_Elo", c"1319", CHESS_ERR_BAD_OPTION_VALUE),
+        (c"UCI_Elo", c"2601", CHESS_ERR_BAD_OPTION_VALUE),
+        (c"UCI_LimitStrength", c"on", CHESS_ERR_BAD_OPTION_VALUE),
+        (c"UCI_Elo", c"1320", CHESS_OK),
+        (c"uci_limitstrength", c"false", CHESS_OK),
         (c"Hash", c"\xff", CHESS_ERR_INVALID_ARGUMENT),
     ] {
         assert_eq!(e.set(name, value), want, "{name:?} {value:?}");

@@ -85,6 +85,33 @@ fn a_search_allocates_nothing() {
     assert!(infos >= 7 && nodes > 1000);
 }
 
+/// A search at a limited strength (node budget, MultiPV lines, the seeded draw among them)
+/// allocates nothing either.
+#[test]
+fn a_search_at_a_limited_strength_allocates_nothing() {
+    use chesscore::search::{Engine, Limits};
+    let mut engine = Engine::new();
+    engine.set_option("UCI_LimitStrength", "true").unwrap();
+    let pos =
+        Position::from_fen("r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1")
+            .unwrap();
+    let mut moves = 0;
+    for elo in ["1320", "2000", "2600"] {
+        engine.set_option("UCI_Elo", elo).unwrap();
+        let limits = Limits {
+            depth: 6,
+            ..Limits::default()
+        };
+        let n = allocations_during(|| {
+            let r = engine.search(&pos, &limits, &mut |_| {});
+            moves += usize::from(r.best_move.is_some());
+            engine.new_game();
+        });
+        assert_eq!(n, 0, "a search at UCI_Elo {elo} allocated {n} times");
+    }
+    assert_eq!(moves, 3);
+}
+
 #[test]
 fn a_search_with_a_network_allocates_nothing() {
     use chesscore::eval::nnue::Network;

@@ -639,6 +639,51 @@ fn setoption_applies_and_reports_errors() {
     assert_legal_bestmove(START_FEN, lines.last().unwrap());
 }
 
+/// `UCI_LimitStrength` and `UCI_Elo` are listed as GUIs expect them, refuse bad values with an
+/// `info string`, and a low Elo still answers a legal `bestmove` with one line per depth.
+#[test]
+fn strength_options_are_listed_checked_and_played() {
+    let mut s = Session::new();
+    s.send("uci");
+    let lines = s.wait_for("uciok", SHORT);
+    assert!(lines
+        .iter()
+        .any(|l| l == "option name UCI_LimitStrength type check default false"));
+    assert!(lines
+        .iter()
+        .any(|l| l == "option name UCI_Elo type spin default 1800 min 1320 max 2600"));
+    for (line, needle) in [
+        ("setoption name UCI_Elo value 1000", "bad option value"),
+        ("setoption name UCI_Elo value 3000", "bad option value"),
+        ("setoption name UCI_Elo value weak", "bad option value"),
+        (
+            "setoption name UCI_LimitStrength value on",
+            "bad option value",
+        ),
+    ] {
+        s.send(line);
+        s.send("isready");
+        let out = s.wait_for("readyok", SHORT);
+        assert_eq!(out.len(), 2, "{line}: {out:?}");
+        assert!(
+            out[0].starts_with("info string error: setoption "),
+            "{out:?}"
+        );
+        assert!(out[0].contains(needle), "{line}: {out:?}");
+    }
+    s.send("setoption name UCI_LimitStrength value true");
+    s.send("setoption name UCI_Elo value 1320");
+    s.send("isready");
+    assert_eq!(s.wait_for("readyok", SHORT), ["readyok"]);
+    s.send("position startpos moves e2e4 e7e5");
+    let lines = s.go("depth 8");
+    let fen = "rnbqkbnr/pppp1ppp/8/4p3/4P3/8/PPPP1PPP/RNBQKBNR w KQkq - 0 2";
+    assert_legal_bestmove(fen, lines.last().unwrap());
+    for l in lines.iter().filter(|l| l.starts_with("info depth")) {
+        assert_eq!(field(l, "multipv"), Some("1"), "{l}");
+    }
+}
+
 #[test]
 fn multipv_3_reports_three_lines_per_depth() {
     let mut s = Session::new();

@@ -62,7 +62,7 @@ def _info(c: _ffi.SearchInfo) -> SearchInfo:
 class Engine:
     """An alpha-beta engine with its own hash table (``chess_engineNew``). Options use their
     UCI names (``Hash``, ``Threads``, ``MultiPV``, ``Move Overhead``, ``Ponder``, ``Clear
-    Hash``), as keyword arguments with ``_`` for spaces or through :meth:`set_option`.
+    Hash``, ``UCI_LimitStrength``, ``UCI_Elo``), as keyword arguments with ``_`` for spaces or through :meth:`set_option`.
 
     One call at a time: a second search (or option, evaluation) while one runs raises
     :class:`ChessError` with ``ERR_ENGINE_BUSY``; :meth:`stop` works from any thread and from

@@ -12,12 +12,14 @@
 //! The modules inside are the engine's own, not part of the library's API: `tt.rs`
 //! (transposition table), `picker.rs` (staged move ordering), `see.rs` (static exchange),
 //! `history.rs` (ordering statistics), `time.rs` (time management), `params.rs` (the
-//! tunables), `thread.rs` (the search proper).
+//! tunables), `thread.rs` (the search proper), `strength.rs` (play at a chosen strength:
+//! `UCI_LimitStrength`, `UCI_Elo`).
 
 pub(crate) mod history;
 mod params;
 pub(crate) mod picker;
 pub(crate) mod see;
+pub(crate) mod strength;
 pub(crate) mod thread;
 pub(crate) mod time;
 pub(crate) mod tt;
@@ -209,7 +211,7 @@ pub enum OptionKind {
 }
 
 /// The options [`Engine::set_option`] accepts (names compare without regard to case).
-pub const OPTIONS: [(&str, OptionKind); 6] = [
+pub const OPTIONS: [(&str, OptionKind); 8] = [
     (
         "Hash",
         OptionKind::Spin {
@@ -242,6 +244,15 @@ pub const OPTIONS: [(&str, OptionKind); 6] = [
             default: 1,
             min: 1,
             max: 256,
+        },
+    ),
+    ("UCI_LimitStrength", OptionKind::Check { default: false }),
+    (
+        "UCI_Elo",
+        OptionKind::Spin {
+            default: strength::ELO_DEFAULT,
+            min: strength::ELO_MIN,
+            max: strength::ELO_MAX,
         },
     ),
 ];
@@ -295,6 +306,12 @@ pub struct Engine {
     move_overhead_ms: u64,
     multipv: usize,
     ponder: bool,
+    /// `UCI_LimitStrength`.
+    limit_strength: bool,
+    /// `UCI_Elo`.
+    elo: i64,
+    /// Games started (`new_game`): part of the strength limit's seed.
+    games: u64,
 }
 
 impl core::fmt::Debug for Engine {
@@ -336,6 +353,9 @@ impl Engine {
             move_overhead_ms: 10,
             multipv: 1,
             ponder: false,
+            limit_strength: false,
+            elo: strength::ELO_DEFAULT,
+            games: 0,
         })
     }
 
@@ -360,7 +380,7 @@ impl Engine {
     }
 
     /// Sets a UCI option: `Hash` (MiB), `Threads`, `Clear Hash`, `Ponder`, `Move Overhead`
-    /// (ms), `MultiPV`. Names compare without regard to case; values are trimmed.
+    /// (ms), `MultiPV`, `UCI_LimitStrength`, `UCI_Elo` (out of its range: refused). Names compare without regard to case; values are trimmed.
     ///
     /// # Errors
     /// [`OptionError`] for an unknown name, a bad value or memory that cannot be had; the
@@ -403,6 +423,8 @@ impl Engine {
             "Ponder" => self.ponder = boolean()?,
             "Move Overhead" => self.move_overhead_ms = int()? as u64,
             "MultiPV" => self.multipv = int()? as usize,
+            "UCI_LimitStrength" => self.limit_strength = boolean()?,
+            "UCI_Elo" => self.elo = int()?,
             _ => unreachable!("every option in OPTIONS is handled"),
         }
         Ok(())
@@ -450,6 +472,7 @@ impl Engine {
 
     /// A new game: clears the hash table and every thread's history tables.
     pub fn new_game(&mut self) {
+        self.games = self.games.wrapping_add(1);
         self.tt.clear();
         for t in &mut self.threads {
             t.clear();
@@ -525,6 +548,9 @@ impl Engine {
         limits: &Limits,
         on_info: &mut dyn FnMut(&SearchInfo),
     ) -> SearchResult {
+        if self.limit_strength {
+            return self.search_limited(pos, limits, on_info);
+        }
         thread::run_search(
             self,
             pos,
@@ -533,6 +559,41 @@ impl Engine {
             self.move_overhead_ms,
             self.multipv,
         )
+    }
+
+    /// [`Engine::search`] at the strength `UCI_Elo` asks for (`strength.rs`): a node budget,
+    /// MultiPV lines, and a seeded draw among them. Only the `MultiPV` lines the user asked
+    /// for are reported.
+    fn search_limited(
+        &mut self,
+        pos: &Position,
+        limits: &Limits,
+        on_info: &mut dyn FnMut(&SearchInfo),
+    ) -> SearchResult {
+        let budget = strength::node_limit(self.elo);
+        let mut lim = limits.clone();
+        lim.nodes = if lim.nodes == 0 {
+            budget
+        } else {
+            lim.nodes.min(budget)
+        };
+        let shown = self.multipv as u32;
+        let lines = self.multipv.max(strength::LINES);
+        let mut result = thread::run_search(
+            self,
+            pos,
+            &lim,
+            &mut |info: &SearchInfo| {
+                if info.multipv <= shown {
+                    on_info(info);
+                }
+            },
+            self.move_overhead_ms,
+            lines,
+        );
+        let seed = strength::seed(pos.hash(), self.games, self.elo);
+        thread::apply_strength(&self.threads[0], &mut result, self.elo, seed);
+        result
     }
 }
 

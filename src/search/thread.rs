@@ -23,6 +23,7 @@ use super::history::{self, ContTable, History};
 use super::params;
 use super::picker::{MovePicker, QuietContext};
 use super::see::{gain, see_ge};
+use super::strength;
 use super::time::TimeBudget;
 use super::tt::{Bound, TranspositionTable};
 use super::{
@@ -87,6 +88,10 @@ pub struct ThreadData {
     pv_len: [usize; MAX_PLY + 1],
     root: [RootMove; MAX_MOVES],
     root_count: usize,
+    /// The first MultiPV lines (move, score) of the last completed iteration, best first
+    /// (read by the strength limit, `strength.rs`).
+    done_lines: [(Move, i32); strength::MAX_LINES],
+    done_lines_len: usize,
     lmr: [[u8; 64]; 64],
     nodes: u64,
     seldepth: u32,
@@ -112,6 +117,8 @@ impl ThreadData {
             pv_len: [0; MAX_PLY + 1],
             root: [RootMove::EMPTY; MAX_MOVES],
             root_count: 0,
+            done_lines: [(Move::NONE, -INFINITE); strength::MAX_LINES],
+            done_lines_len: 0,
             lmr,
             nodes: 0,
             seldepth: 0,
@@ -1094,6 +1101,12 @@ impl<'a, 'b> Searcher<'a, 'b> {
             if self.id != 0 {
                 continue;
             }
+            let recorded = lines.min(strength::MAX_LINES);
+            for k in 0..recorded {
+                let rm = &self.td.root[k];
+                self.td.done_lines[k] = (rm.mv, rm.score);
+            }
+            self.td.done_lines_len = recorded;
             self.report(pos, depth as u32, lines - 1, ScoreBound::Exact, on_info);
 
             // Stop conditions of the main thread.
@@ -1180,6 +1193,39 @@ fn to_result(td: &ThreadData, nodes: u64, time_ms: u64) -> SearchResult {
         time_ms,
         pv,
         pv_len: rm.pv_len,
+    }
+}
+
+/// The strength limit's move (`strength.rs`): drawn among the main thread's lines of its last
+/// completed iteration; `result` becomes that line's move, score and principal variation.
+/// Without a completed iteration (a budget too small for depth 1) `result` stays.
+pub(super) fn apply_strength(td: &ThreadData, result: &mut SearchResult, elo: i64, seed: u64) {
+    let lines = &td.done_lines[..td.done_lines_len.min(td.root_count)];
+    if lines.is_empty() || result.best_move.is_none() {
+        return;
+    }
+    let k = strength::choose(lines, elo, seed);
+    let (mv, score) = lines[k];
+    if result.best_move == Some(mv) {
+        return;
+    }
+    // The line's principal variation, if the root still has it.
+    let rm = td.root[..td.root_count].iter().find(|rm| rm.mv == mv);
+    result.best_move = Some(mv);
+    result.score = Score::from_internal(score);
+    result.score_internal = score;
+    result.pv = [Move::NONE; MAX_PLY];
+    match rm {
+        Some(rm) if rm.pv_len > 0 && rm.pv[0] == mv => {
+            result.pv[..rm.pv_len].copy_from_slice(&rm.pv[..rm.pv_len]);
+            result.pv_len = rm.pv_len;
+            result.ponder_move = if rm.pv_len >= 2 { Some(rm.pv[1]) } else { None };
+        }
+        _ => {
+            result.pv[0] = mv;
+            result.pv_len = 1;
+            result.ponder_move = None;
+        }
     }
 }
 
@@ -1312,6 +1358,7 @@ fn reset_thread(td: &mut ThreadData, root_moves: &MoveList) {
     td.nodes = 0;
     td.seldepth = 0;
     td.completed_depth = 0;
+    td.done_lines_len = 0;
     td.stack[0] = Frame {
         plies_from_null: u32::MAX / 2,
         ..Frame::default()
