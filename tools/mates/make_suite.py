@@ -18,6 +18,7 @@ Needs Stockfish (`apt-get install stockfish`, the suite was made with 15.1) and 
 The test suite itself does not: it reads the committed file.
 
 Usage: tools/mates/make_suite.py [--stockfish PATH] [--games N] [--seed S] [--out FILE]
+       tools/mates/make_suite.py --recheck [--out FILE]   (recompute an existing suite's lines)
 """
 import argparse
 import os
@@ -50,36 +51,76 @@ def scan_mate(engine, board, nodes):
     return None
 
 
-def first_mate_depth(engine, board, n):
-    """The first depth at which Stockfish (fresh hash, one thread) reports mate in `n`, and
-    the mate length it settles on at depth 30 (None when that is not `n`)."""
+def first_mate_depth(engine, board, n, full_depth=24):
+    """The first depth at which Stockfish (a new game: fresh hash and histories, one thread)
+    reports mate in `n`, or None
+    when a search to `full_depth` settles on another length (a shorter mate can show up only
+    deeper than the first one reported: the caller rescans)."""
     engine.configure({"Clear Hash": None})
     first = None
-    with engine.analysis(board, chess.engine.Limit(depth=30)) as an:
+    last = None
+    with engine.analysis(board, chess.engine.Limit(depth=full_depth), game=object()) as an:
         for info in an:
             if "score" not in info or "depth" not in info:
                 continue
             s = info["score"].relative
-            if s.is_mate() and s.mate() == n:
-                if first is None:
-                    first = info["depth"]
-            elif s.is_mate() and 0 < s.mate() < n:
-                return None  # a shorter mate than the scan saw: rescanned by the caller
-            if first is not None and info["depth"] >= first + 2:
-                break
-    return first
+            last = s.mate() if s.is_mate() else None
+            if last == n and first is None:
+                first = info["depth"]
+            elif last is not None and 0 < last < n:
+                return None
+    return first if last == n else None
+
+
+def true_mate_length(engine, board, full_depth=24):
+    """The mate length (moves, side to move mating) Stockfish settles on at `full_depth`."""
+    engine.configure({"Clear Hash": None})
+    s = engine.analyse(board, chess.engine.Limit(depth=full_depth), game=object())["score"].relative
+    return s.mate() if s.is_mate() and s.mate() > 0 else None
 
 
 def mating_moves(engine, board, n, depth):
-    """Every first move after which Stockfish reports mate in `n` (searched alone)."""
+    """Every first move after which Stockfish reports mate in `n` (searched alone, up to
+    `depth` and at least 2n + 12 plies: a mate can need more depth than the first one the
+    search of all moves found)."""
     out = []
     for m in board.legal_moves:
         engine.configure({"Clear Hash": None})
-        info = engine.analyse(board, chess.engine.Limit(depth=depth), root_moves=[m])
+        info = engine.analyse(board, chess.engine.Limit(depth=max(depth, 2 * n + 12), mate=n),
+                              root_moves=[m], game=object())
         s = info["score"].relative
         if s.is_mate() and s.mate() == n:
             out.append(m.uci())
     return out
+
+
+def recheck(engine, path):
+    """Recomputes every line of an existing suite file (mate length at depth 24, first depth,
+    mating moves) in place, keeping its source, side and tags; drops a line whose position no
+    longer has a mate in 2 to 4."""
+    lines = open(path).read().splitlines()
+    out = []
+    for line in lines:
+        if line.startswith("#") or not line.strip():
+            out.append(line)
+            continue
+        fields = [f.strip() for f in line.split(";")]
+        fen = fields[0]
+        rest = {f.split(" ", 1)[0]: f.split(" ", 1)[1] for f in fields[1:] if " " in f}
+        board = chess.Board(fen)
+        n = true_mate_length(engine, board)
+        d = first_mate_depth(engine, board, n) if n and 2 <= n <= 4 else None
+        if d is None:
+            print(f"dropped (no mate in 2-4 at depth 24): {line}", file=sys.stderr, flush=True)
+            continue
+        moves = mating_moves(engine, board, n, d + 2)
+        if f"mate {n}" != f"mate {rest['mate']}" or d != int(rest["sfdepth"]) or sorted(moves) != sorted(rest["moves"].split()):
+            print(f"changed: {fen}: mate {rest['mate']} -> {n}, sfdepth {rest['sfdepth']} -> {d}, "
+                  f"moves {rest['moves']} -> {' '.join(moves)}", file=sys.stderr, flush=True)
+        rest["mate"], rest["sfdepth"], rest["moves"] = str(n), str(d), " ".join(moves)
+        rest["tags"] = " ".join(tags_of(board, moves))
+        out.append(fen + "; " + "; ".join(f"{k} {v}" for k, v in rest.items()))
+    open(path, "w").write("\n".join(out) + "\n")
 
 
 def openings():
@@ -189,11 +230,17 @@ def main():
     ap.add_argument("--seed", type=int, default=29)
     ap.add_argument("--scan-nodes", type=int, default=30000)
     ap.add_argument("--out", default=os.path.join(ROOT, "testdata", "mates.epd"))
+    ap.add_argument("--recheck", action="store_true",
+                    help="recompute the lines of --out in place instead of making a new suite")
     args = ap.parse_args()
     rng = random.Random(args.seed)
 
     engine = chess.engine.SimpleEngine.popen_uci(args.stockfish)
     engine.configure({"Threads": 1, "Hash": 16})
+    if args.recheck:
+        recheck(engine, args.out)
+        engine.quit()
+        return
     kept = []
     seen_fens = set()
     seen_games = set()

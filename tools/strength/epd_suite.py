@@ -39,7 +39,12 @@ def main():
             line = line.strip()
             if not line:
                 continue
-            board, ops = chess.Board.from_epd(line)
+            # Only bm, am and id are read: suites in the wild carry pv and other operations
+            # that do not always parse.
+            fields = line.split(" ")
+            kept = [op.strip() for op in " ".join(fields[4:]).split(";")
+                    if op.strip().split(" ")[0] in ("bm", "am", "id")]
+            board, ops = chess.Board.from_epd(" ".join(fields[:4] + ["; ".join(kept) + ";"]))
             best = ops.get("bm", [])
             avoid = ops.get("am", [])
             result = engine.play(board, chess.engine.Limit(time=args.movetime / 1000),
