@@ -80,14 +80,14 @@ def true_mate_length(engine, board, full_depth=24):
 
 
 def mating_moves(engine, board, n, depth):
-    """Every first move after which Stockfish reports mate in `n` (searched alone, up to
-    `depth` and at least 2n + 12 plies: a mate can need more depth than the first one the
-    search of all moves found)."""
+    """Every first move after which Stockfish reports mate in `n` (searched alone with `go
+    mate n`, to at least `depth` and 2n + 12 plies unless 500,000 nodes come first: a mate
+    can need more depth than the first one the search of all moves found)."""
     out = []
     for m in board.legal_moves:
         engine.configure({"Clear Hash": None})
-        info = engine.analyse(board, chess.engine.Limit(depth=max(depth, 2 * n + 12), mate=n),
-                              root_moves=[m], game=object())
+        limit = chess.engine.Limit(depth=max(depth, 2 * n + 12), mate=n, nodes=500_000)
+        info = engine.analyse(board, limit, root_moves=[m], game=object())
         s = info["score"].relative
         if s.is_mate() and s.mate() == n:
             out.append(m.uci())
