@@ -6,6 +6,9 @@
 //! engines, pondering and `chess_enginePonderHit`, `chess_engineFree` during a search, every malformed limit, options, evaluation,
 //! engines side by side; the caller's position compared byte for byte before and after.
 
+#[path = "common/nnue_net.rs"]
+mod nnue_net;
+
 use chesscore::ffi::ChessStatus::*;
 use chesscore::ffi::*;
 use core::ffi::{c_void, CStr};
@@ -749,6 +752,58 @@ fn options_are_checked_and_applied() {
     e.free();
 }
 
+/// `EvalFile` through `chess_engineSetOption`: a valid network file changes the evaluation (a
+/// net that values every position at 777 cp for the side to move, written from the format's
+/// page by the tests' own writer), a missing file and a file with one flipped bit are refused
+/// with their own statuses and leave that net in place, `<embedded>` is refused in a build
+/// without one, and `<hand>` returns to the hand-written evaluation.
+#[test]
+fn eval_file_option_loads_a_net_and_refuses_bad_files() {
+    let dir = std::env::temp_dir().join(format!("chesscore-ffi-evalfile-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let good = dir.join("constant.nnue");
+    std::fs::write(&good, nnue_net::constant(32, 777).to_bytes()).unwrap();
+    let mut bad_bytes = nnue_net::constant(32, 777).to_bytes();
+    bad_bytes[100] ^= 1;
+    let bad = dir.join("flipped.nnue");
+    std::fs::write(&bad, bad_bytes).unwrap();
+    let c = |p: &std::path::Path| std::ffi::CString::new(p.to_str().unwrap()).unwrap();
+    let e = Engine::new();
+    let kiwipete = position(KIWIPETE);
+    let hand = e.evaluate(&kiwipete).unwrap();
+    assert_ne!(
+        hand, 777,
+        "the hand-written evaluation of Kiwipete is not the net's"
+    );
+    assert_eq!(e.set(c"EvalFile", &c(&good)), CHESS_OK);
+    assert_eq!(e.evaluate(&kiwipete), Ok(777));
+    for (value, want) in [
+        (c(&dir.join("missing.nnue")), CHESS_ERR_EVAL_FILE_UNREADABLE),
+        (c(&dir), CHESS_ERR_EVAL_FILE_UNREADABLE),
+        (c(&bad), CHESS_ERR_EVAL_FILE_INVALID),
+    ] {
+        assert_eq!(e.set(c"EvalFile", &value), want, "{value:?}");
+        assert_eq!(
+            e.evaluate(&kiwipete),
+            Ok(777),
+            "the net stays after {value:?}"
+        );
+    }
+    if chesscore::eval::nnue::Network::embedded().is_none() {
+        assert_eq!(
+            e.set(c"evalfile", c"<embedded>"),
+            CHESS_ERR_BAD_OPTION_VALUE
+        );
+        assert_eq!(e.evaluate(&kiwipete), Ok(777));
+    }
+    let r = e.search(&kiwipete, &depth(3)).unwrap();
+    check_result(&kiwipete, &r);
+    assert_eq!(e.set(c"EvalFile", c" <hand> "), CHESS_OK);
+    assert_eq!(e.evaluate(&kiwipete), Ok(hand));
+    e.free();
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
 #[test]
 fn evaluation_is_from_the_side_to_move() {
     let e = Engine::new();
@@ -996,6 +1051,8 @@ fn status_messages_name_the_engine_errors() {
         CHESS_ERR_UNKNOWN_OPTION,
         CHESS_ERR_BAD_OPTION_VALUE,
         CHESS_ERR_OUT_OF_MEMORY,
+        CHESS_ERR_EVAL_FILE_UNREADABLE,
+        CHESS_ERR_EVAL_FILE_INVALID,
     ] {
         // SAFETY: static NUL-terminated text.
         let text = unsafe { CStr::from_ptr(chess_statusMessage(s as i32)) };

@@ -118,9 +118,24 @@ def test_options_and_evaluate(engine):
         assert info.value.status == status
     engine.set_option("Clear Hash")
     engine.new_game()
-    assert engine.evaluate(Board()) == -engine.evaluate(
-        Board("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR b KQkq - 0 1")) or True
     assert abs(engine.evaluate(Board("4k3/8/8/8/8/8/8/QQQQK3 w - - 0 1"))) > 1000
+
+
+def test_eval_file_option(engine, tmp_path):
+    """EvalFile through chess_engineSetOption: a missing file and a file that is not a
+    network are refused with their statuses, and the evaluation stays the hand-written one."""
+    board = Board("r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1")
+    hand = engine.evaluate(board)
+    junk = tmp_path / "junk.nnue"
+    junk.write_bytes(b"CCNN" + bytes(200))
+    for value, status in ((str(tmp_path / "missing.nnue"), Status.ERR_EVAL_FILE_UNREADABLE),
+                          (str(junk), Status.ERR_EVAL_FILE_INVALID)):
+        with pytest.raises(ChessError) as info:
+            engine.set_option("EvalFile", value)
+        assert info.value.status == status
+        assert engine.evaluate(board) == hand
+    engine.set_option("EvalFile", "<hand>")
+    assert engine.evaluate(board) == hand
 
 
 def test_time_control_and_close():

@@ -218,9 +218,12 @@ pub unsafe extern "C" fn chess_engineFree(engine: *mut ChessEngine) {
 /// informational), `Move Overhead` (ms subtracted from each move's time for transmission,
 /// 0..5000, default 10), `MultiPV` (lines reported per iteration, 1..256, default 1),
 /// `UCI_LimitStrength` (`true`/`false`, default false: play at the strength `UCI_Elo` asks)
-/// and `UCI_Elo` (1320..2600, default 1800; docs/engine.md).
+/// `UCI_Elo` (1320..2600, default 1800; docs/engine.md) and `EvalFile` (the evaluation:
+/// `<hand>` or "" the hand-written one, the default; `<embedded>` the network built in, if
+/// any; else the path of a network file, docs/nnue.md; a change empties the hash table).
 /// Errors: `CHESS_ERR_UNKNOWN_OPTION`, `CHESS_ERR_BAD_OPTION_VALUE`, `CHESS_ERR_OUT_OF_MEMORY`
-/// (the old table stays), `CHESS_ERR_ENGINE_BUSY` during a search,
+/// (the old table stays), `CHESS_ERR_EVAL_FILE_UNREADABLE` and `CHESS_ERR_EVAL_FILE_INVALID`
+/// (the evaluation stays), `CHESS_ERR_ENGINE_BUSY` during a search,
 /// `CHESS_ERR_INVALID_ARGUMENT` for text that is not UTF-8; the engine is then unchanged.
 ///
 /// # Safety

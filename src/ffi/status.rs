@@ -4,6 +4,7 @@
 
 #![allow(non_camel_case_types)]
 
+use crate::eval::nnue::NetError;
 use crate::position::{FenError, MoveError, NotationError, SanError};
 use crate::search::OptionError;
 use core::ffi::{c_char, CStr};
@@ -82,6 +83,11 @@ pub enum ChessStatus {
     /// Engine: the memory could not be had (a larger `Hash`, more `Threads`); the engine is
     /// unchanged.
     CHESS_ERR_OUT_OF_MEMORY = 204,
+    /// Engine: `EvalFile` names a file that cannot be read; the engine keeps its evaluation.
+    CHESS_ERR_EVAL_FILE_UNREADABLE = 205,
+    /// Engine: `EvalFile` names a file that is not a valid chesscore network (size, magic,
+    /// version, checksum or weights refused: docs/nnue.md); the engine keeps its evaluation.
+    CHESS_ERR_EVAL_FILE_INVALID = 206,
     /// Dice: the ChessDiceGame was never initialised, or its bytes were overwritten.
     CHESS_ERR_DICE_INVALID_GAME = 300,
     /// Dice: the rule set is not a `ChessDiceRules` value.
@@ -195,13 +201,19 @@ impl From<OptionError> for ChessStatus {
             OptionError::UnknownName => ChessStatus::CHESS_ERR_UNKNOWN_OPTION,
             OptionError::BadValue => ChessStatus::CHESS_ERR_BAD_OPTION_VALUE,
             OptionError::OutOfMemory => ChessStatus::CHESS_ERR_OUT_OF_MEMORY,
+            // `<embedded>` in a build without a network: the value is not valid here.
+            OptionError::EvalFile(NetError::NoEmbeddedNet) => {
+                ChessStatus::CHESS_ERR_BAD_OPTION_VALUE
+            }
+            OptionError::EvalFile(NetError::Io(_)) => ChessStatus::CHESS_ERR_EVAL_FILE_UNREADABLE,
+            OptionError::EvalFile(_) => ChessStatus::CHESS_ERR_EVAL_FILE_INVALID,
         }
     }
 }
 
 impl ChessStatus {
     /// Every status, in code order (the codes `chess_statusMessage` knows).
-    pub const ALL: [ChessStatus; 51] = {
+    pub const ALL: [ChessStatus; 53] = {
         use ChessStatus::*;
         [
             CHESS_OK,
@@ -234,6 +246,8 @@ impl ChessStatus {
             CHESS_ERR_UNKNOWN_OPTION,
             CHESS_ERR_BAD_OPTION_VALUE,
             CHESS_ERR_OUT_OF_MEMORY,
+            CHESS_ERR_EVAL_FILE_UNREADABLE,
+            CHESS_ERR_EVAL_FILE_INVALID,
             CHESS_ERR_DICE_INVALID_GAME,
             CHESS_ERR_DICE_INVALID_RULES,
             CHESS_ERR_DICE_NOT_AWAITING_ROLL,
@@ -291,6 +305,10 @@ impl ChessStatus {
             ChessStatus::CHESS_ERR_UNKNOWN_OPTION => c"no engine option has this name",
             ChessStatus::CHESS_ERR_BAD_OPTION_VALUE => c"the value is not valid for the option",
             ChessStatus::CHESS_ERR_OUT_OF_MEMORY => c"out of memory",
+            ChessStatus::CHESS_ERR_EVAL_FILE_UNREADABLE => c"the network file cannot be read",
+            ChessStatus::CHESS_ERR_EVAL_FILE_INVALID => {
+                c"the file is not a valid chesscore network"
+            }
             ChessStatus::CHESS_ERR_DICE_INVALID_GAME => {
                 c"the dice game was never initialised or its bytes were corrupted"
             }

@@ -271,6 +271,9 @@ pub enum OptionError {
     BadValue,
     /// The memory for the new size could not be had (the old table stays).
     OutOfMemory,
+    /// `EvalFile`: the network could not be had (the file is unreadable or refused, or no
+    /// network is embedded); the engine keeps the evaluation it had.
+    EvalFile(NetError),
 }
 
 impl OptionError {
@@ -280,6 +283,9 @@ impl OptionError {
             OptionError::UnknownName => "unknown option name",
             OptionError::BadValue => "bad option value",
             OptionError::OutOfMemory => "out of memory",
+            OptionError::EvalFile(NetError::Io(_)) => "the network file cannot be read",
+            OptionError::EvalFile(NetError::NoEmbeddedNet) => "no network is embedded",
+            OptionError::EvalFile(_) => "the file is not a valid chesscore network",
         }
     }
 }
@@ -380,14 +386,19 @@ impl Engine {
     }
 
     /// Sets a UCI option: `Hash` (MiB), `Threads`, `Clear Hash`, `Ponder`, `Move Overhead`
-    /// (ms), `MultiPV`, `UCI_LimitStrength`, `UCI_Elo` (out of its range: refused). Names compare without regard to case; values are trimmed.
+    /// (ms), `MultiPV`, `UCI_LimitStrength`, `UCI_Elo` (out of its range: refused), and
+    /// `EvalFile` ([`Engine::set_eval_file`]). Names compare without regard to case; values
+    /// are trimmed.
     ///
     /// # Errors
-    /// [`OptionError`] for an unknown name, a bad value or memory that cannot be had; the
-    /// engine is then unchanged.
+    /// [`OptionError`] for an unknown name, a bad value, memory that cannot be had or a
+    /// network that cannot be loaded; the engine is then unchanged.
     pub fn set_option(&mut self, name: &str, value: &str) -> Result<(), OptionError> {
         let name = name.trim();
         let value = value.trim();
+        if name.eq_ignore_ascii_case("EvalFile") {
+            return self.set_eval_file(value).map_err(OptionError::EvalFile);
+        }
         let (canon, kind) = OPTIONS
             .iter()
             .find(|(n, _)| n.eq_ignore_ascii_case(name))
