@@ -208,7 +208,8 @@ _Static_assert(CHESS_ERR_FEN_FIELD_COUNT == 100 && CHESS_ERR_FEN_TRAILING_TEXT =
                "FEN status numbers");
 _Static_assert(CHESS_ERR_ENGINE_BUSY == 200 && CHESS_ERR_INVALID_LIMITS == 201 &&
                    CHESS_ERR_UNKNOWN_OPTION == 202 && CHESS_ERR_BAD_OPTION_VALUE == 203 &&
-                   CHESS_ERR_OUT_OF_MEMORY == 204,
+                   CHESS_ERR_OUT_OF_MEMORY == 204 && CHESS_ERR_EVAL_FILE_UNREADABLE == 205 &&
+                   CHESS_ERR_EVAL_FILE_INVALID == 206,
                "engine status numbers");
 _Static_assert(CHESS_ONGOING == 0 && CHESS_CHECKMATE == 1 && CHESS_STALEMATE == 2 &&
                    CHESS_FIFTY_MOVE_RULE == 3 && CHESS_THREEFOLD_REPETITION == 4 &&
@@ -253,9 +254,11 @@ static const ChessStatus all_statuses[] = {
     CHESS_ERR_UNKNOWN_OPTION,
     CHESS_ERR_BAD_OPTION_VALUE,
     CHESS_ERR_OUT_OF_MEMORY,
+    CHESS_ERR_EVAL_FILE_UNREADABLE,
+    CHESS_ERR_EVAL_FILE_INVALID,
 };
 #define NSTATUSES (sizeof all_statuses / sizeof all_statuses[0])
-_Static_assert(NSTATUSES == 30, "update all_statuses when the enum grows");
+_Static_assert(NSTATUSES == 32, "update all_statuses when the enum grows");
 
 static void versions(void)
 {
