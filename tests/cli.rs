@@ -695,8 +695,71 @@ fn dice_help_and_bad_arguments() {
             &["dice", "selfplay", "--verify", "/nonexistent/x.pgn"],
             "cannot read",
         ),
+        (&["dice", "match", "--tc", "0"], "--tc needs BASE+INC"),
+        (&["dice", "match", "--tc", "0+1"], "--tc needs BASE+INC"),
+        (&["dice", "match", "--tc", "1+-1"], "--tc needs BASE+INC"),
+        (&["dice", "match", "--tc", "-1"], "--tc needs BASE+INC"),
+        (&["dice", "match", "--tc", "1.0001"], "--tc needs BASE+INC"),
+        (
+            &["dice", "match", "--tc", "2+0.05+1"],
+            "--tc needs BASE+INC",
+        ),
+        (&["dice", "match", "--tc", "1e3"], "--tc needs BASE+INC"),
+        (&["dice", "match", "--tc", "."], "--tc needs BASE+INC"),
+        (
+            &["dice", "match", "--tc", "86400.001"],
+            "--tc needs BASE+INC",
+        ),
+        (
+            &["dice", "match", "--tc", "1+3600.001"],
+            "--tc needs BASE+INC",
+        ),
+        (&["dice", "match", "--tc"], "option '--tc' needs a value"),
+        (
+            &["dice", "match", "--tc", "2+0.05", "--movetime", "100"],
+            "--tc and --movetime exclude each other",
+        ),
+        (&["dice", "--tc", "2+0.05"], "unknown option '--tc'"),
+        (&["dice", "match", "--a", "greedy/old-clock"], "--a must be"),
     ] {
         assert_usage_error(args, needle);
+    }
+}
+
+/// `dice match --tc`: a clock per side, named in the header (seconds, as given to the
+/// millisecond), and the tally's lines on time. The built-in players take no time to speak
+/// of, so no game is lost on time on a minute's clock.
+#[test]
+fn dice_match_on_a_clock() {
+    for tc in ["60", "60+.5", "60.000+0.5"] {
+        let out = run(&[
+            "dice",
+            "match",
+            "--rules",
+            "three-dice",
+            "--a",
+            "random",
+            "--b",
+            "greedy",
+            "--tc",
+            tc,
+            "--games",
+            "2",
+        ]);
+        assert!(out.status.success(), "{}", text(&out.stderr));
+        let stdout = text(&out.stdout);
+        let clock = if tc == "60" {
+            "clock 60+0 s"
+        } else {
+            "clock 60+0.5 s"
+        };
+        assert!(
+            stdout.lines().next().unwrap_or("").contains(clock),
+            "{stdout}"
+        );
+        assert!(stdout.contains("\ntime losses: 0 (A 0, B 0)\n"), "{stdout}");
+        assert!(stdout.contains("\ntime a game: A "), "{stdout}");
+        assert!(stdout.contains("\ntime a game: B "), "{stdout}");
     }
 }
 

@@ -197,6 +197,7 @@ fn plain_nodes(g: &DiceGame, depth: u32, max: u64) -> u64 {
         depth,
         nodes: max + 1,
         movetime_ms: None,
+        soft_ms: None,
     };
     e.search(g, &limits, &mut |_| {}).unwrap().nodes
 }
@@ -432,6 +433,7 @@ fn table_on_and_off_agree() {
                 depth,
                 nodes: 400_000,
                 movetime_ms: None,
+                soft_ms: None,
             };
             let a = on.search(&g, &limits, &mut |_| {}).unwrap();
             let b = off.search(&g, &limits, &mut |_| {}).unwrap();
@@ -490,6 +492,7 @@ fn the_eval_cache_changes_nothing_but_time() {
             depth,
             nodes: 150_000,
             movetime_ms: None,
+            soft_ms: None,
         };
         let mut rng = Rng(seed);
         for g in positions(rules, 6, seed, 10, 40) {

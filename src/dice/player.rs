@@ -27,10 +27,32 @@ impl Rng {
     }
 }
 
+/// A side's clock, in milliseconds: the time left now (negative is read as 0), the
+/// increment added after each of its turns, and the turns to the next time control (0:
+/// none, the game is played to its end on this clock). The Dice Chess engine's time
+/// manager reads it: [`crate::dice::search::DiceLimits::on_clock`].
+#[derive(Copy, Clone, Debug, Default, PartialEq, Eq)]
+pub struct DiceClock {
+    /// Time left on the mover's clock.
+    pub time_ms: i64,
+    /// Added after each turn.
+    pub inc_ms: i64,
+    /// Turns to the next time control (0: none).
+    pub movestogo: u32,
+}
+
 /// A player: picks one of the moves the dice allow.
 pub trait Player {
     /// One of `moves` (non-empty) for `game`.
     fn choose(&mut self, game: &DiceGame, moves: &[Move]) -> Move;
+
+    /// The mover's clock for the next [`Player::choose`], in milliseconds (`None`: no
+    /// clock): the time left now, this turn's earlier micro-moves already taken off, and the
+    /// increment added after the turn. A player that manages its time plays to it; the
+    /// default ignores it (the built-in players take no time to speak of).
+    fn set_clock(&mut self, clock: Option<DiceClock>) {
+        let _ = clock;
+    }
 }
 
 /// Picks uniformly at random.

@@ -9,9 +9,9 @@
 //! threads; the engine's table is in its fast mode, so results may then differ from run to
 //! run. With 1 (the default) the search is single-threaded and repeatable.
 //!
-//! Limits: `depth` (turns), `nodes`, `movetimeMs`, the side to move's clock and increment
-//! (a move takes the clock over `movestogo` (25 when 0, at most 50) plus 3/4 of the
-//! increment, at most 80% of the clock: `DiceLimits::clock_budget_ms`), `infinite` (or no limit:
+//! Limits: `depth` (turns), `nodes`, `movetimeMs`, the side to move's clock, increment and
+//! `movestogo` (the time manager, `DiceLimits::on_clock`: a soft and a hard limit from the
+//! clock, the rules and the material left, docs/dice-search.md "The clock"), `infinite` (or no limit:
 //! until `chess_engineStop`, or depth 64). `searchMoves`, `ponder` and `mate` get
 //! `CHESS_ERR_DICE_UNSUPPORTED_LIMITS`. The info callback gets a `ChessSearchInfo` after
 //! every completed iteration: `depth` in turns, `scoreCp` the value (see
@@ -25,8 +25,8 @@ use super::{
     ChessStatus,
 };
 use crate::dice::search::{
-    expected_score, win_in, DiceEngine, DiceInfo, DiceLimits, DiceSearchError, DiceSearchResult,
-    RollAdvice,
+    expected_score, win_in, DiceClock, DiceEngine, DiceInfo, DiceLimits, DiceSearchError,
+    DiceSearchResult, RollAdvice,
 };
 use crate::dice::{DiceGame, DiceStatus};
 use crate::search::Limits;
@@ -144,30 +144,39 @@ fn info_struct(info: &DiceInfo) -> ChessSearchInfo {
     }
 }
 
-/// The Dice Chess limits of C limits, for `side` to move.
-fn dice_limits(raw: &RawLimits, side: Color) -> Result<(DiceLimits, CLimits), ChessStatus> {
+/// The Dice Chess limits of C limits, for `game`'s side to move.
+fn dice_limits(raw: &RawLimits, game: &DiceGame) -> Result<(DiceLimits, CLimits), ChessStatus> {
     let c = read_limits(raw)?;
     let l: &Limits = &c.limits;
     if raw.search_moves_count != 0 || l.ponder || l.mate != 0 {
         return Err(ChessStatus::CHESS_ERR_DICE_UNSUPPORTED_LIMITS);
     }
-    let (clock, inc) = if side == Color::WHITE {
+    let (clock, inc) = if game.side_to_move() == Color::WHITE {
         (l.wtime_ms, l.winc_ms)
     } else {
         (l.btime_ms, l.binc_ms)
     };
-    let movetime = if l.infinite {
-        None
+    let (movetime, soft) = if l.infinite {
+        (None, None)
     } else if let Some(ms) = l.movetime_ms {
-        Some(ms.max(1))
+        (Some(ms.max(1)), None)
+    } else if let Some(t) = clock {
+        let clock = DiceClock {
+            time_ms: t,
+            inc_ms: inc.unwrap_or(0),
+            movestogo: l.movestogo,
+        };
+        let on_clock = DiceLimits::on_clock(game, &clock);
+        (on_clock.movetime_ms, on_clock.soft_ms)
     } else {
-        clock.map(|t| DiceLimits::clock_budget_ms(t, inc.unwrap_or(0), l.movestogo))
+        (None, None)
     };
     Ok((
         DiceLimits {
             depth: l.depth,
             nodes: l.nodes,
             movetime_ms: movetime,
+            soft_ms: soft,
         },
         c,
     ))
@@ -239,7 +248,7 @@ pub unsafe extern "C" fn chess_diceSearch(
         let g = try_ptr!(read_game(game));
         let raw = try_ptr!(input::<RawLimits, ChessSearchLimits>(limits));
         let out = try_ptr!(out::<ChessDiceSearchResult, ChessDiceSearchResult>(result));
-        let (dl, c) = match dice_limits(raw, g.side_to_move()) {
+        let (dl, c) = match dice_limits(raw, g) {
             Ok(x) => x,
             Err(s) => return s,
         };
@@ -283,7 +292,7 @@ pub unsafe extern "C" fn chess_diceEvaluate(
         let g = try_ptr!(read_game(game));
         let raw = try_ptr!(input::<RawLimits, ChessSearchLimits>(limits));
         let out = try_ptr!(out::<f64, f64>(expectedScore));
-        let (dl, c) = match dice_limits(raw, g.side_to_move()) {
+        let (dl, c) = match dice_limits(raw, g) {
             Ok(x) => x,
             Err(s) => return s,
         };
@@ -348,7 +357,7 @@ pub unsafe extern "C" fn chess_diceSearchAllRolls(
         if out.is_null() {
             return ChessStatus::CHESS_ERR_NULL_ARGUMENT;
         }
-        let (dl, c) = match dice_limits(raw, g.side_to_move()) {
+        let (dl, c) = match dice_limits(raw, g) {
             Ok(x) => x,
             Err(s) => return s,
         };

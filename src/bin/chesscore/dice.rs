@@ -17,7 +17,8 @@ const DICE_HELP: &str = "\
 usage: chesscore dice [--rules RULES] [--opponent PLAYER] [--color COLOR] [--seed N]
                       [--movetime MS] [--depth N] [--threads N]
        chesscore dice match [--rules RULES] [--a PLAYER] [--b PLAYER] [--games N]
-                      [--movetime MS] [--depth N] [--concurrency K] [--seed N] [--threads N]
+                      [--movetime MS | --tc BASE+INC] [--depth N] [--concurrency K]
+                      [--seed N] [--threads N]
        chesscore dice selfplay [--rules RULES] [--games N] [--seed N] [--white PLAYER]
                                [--black PLAYER] [--max-turns N]
        chesscore dice selfplay --verify FILE
@@ -36,7 +37,13 @@ and 2i+1 share the dice seed S+i (S: --seed) with A White in the first, so two m
 independent samples only when their seeds lie at least N/2 apart (--seed 12 and --seed 13
 share all but one dice seed). It prints a line per game and
 the tally: wins, draws, losses, A's score and Elo with 95% error bars. Games that reach
---max-turns count as draws.
+--max-turns count as draws. With --tc each side plays on a clock instead of a fixed time a
+move: the time of its whole turn (every micro-move) comes off its clock, the increment is
+added after each turn, and a turn that ends past zero loses on time (\"time losses: N\" in
+the tally, with the time used a game against the time available). The engines manage
+their time from the clock (the rules, the material left, the increment; docs/dice.md); the
+built-in players take none to speak of. engine/old-clock is the engine with the budget
+from before the time manager: clock/25 + 3/4 increment every turn, whatever the rules.
 
 Players: engine (the expectimax search with Star1/Star2 and the table, default opponent),
 expectimax (plain expectimax: same evaluation, same time, nothing pruned), heuristic (greedy
@@ -59,6 +66,8 @@ turn of depth is worth).
   --movetime MS      engine and expectimax: time per move, 1 to 3600000 ms (default
                      1000 for play, 100 for match)
   --depth N          engine and expectimax: depth in turns, 1 to 64 (default: no limit)
+  --tc BASE+INC      match: a clock for each side, BASE seconds plus INC seconds a turn
+                     (10+0.1, 2+0.05, 60; to the millisecond), instead of --movetime
   --a PLAYER         match: player A (default engine)
   --b PLAYER         match: player B (default greedy)
   --concurrency K    match: games at once, 1 to 256 (default 1)
@@ -117,6 +126,7 @@ struct DiceArgs {
     rules: Rules,
     opponent: Contestant,
     movetime: Option<u64>,
+    tc: Option<arena::TimeControl>,
     depth: u32,
     hash: usize,
     threads: usize,
@@ -144,6 +154,7 @@ pub(crate) fn dice_cmd(args: &[String], out: &mut impl Write) -> Result<(), Fail
         rules: Rules::TwoDice,
         opponent: Contestant::Engine(SearchConfig::ALL, None, None),
         movetime: None,
+        tc: None,
         depth: 0,
         hash: 16,
         threads: 1,
@@ -198,6 +209,15 @@ pub(crate) fn dice_cmd(args: &[String], out: &mut impl Write) -> Result<(), Fail
                     "1 to 3600000",
                 )?)
             }
+            "--tc" if match_mode => {
+                let v = value()?;
+                a.tc = Some(arena::TimeControl::parse(v).ok_or_else(|| {
+                    usage_error(
+                        DICE,
+                        format!("--tc needs BASE+INC in seconds (10+0.1), a base of 0.001 to 86400 and an increment of 0 to 3600, got '{v}'"),
+                    )
+                })?)
+            }
             "--depth" if !selfplay_mode => {
                 a.depth = parse_number("--depth", value()?, 1, 64, "1 to 64")?
             }
@@ -239,6 +259,12 @@ pub(crate) fn dice_cmd(args: &[String], out: &mut impl Write) -> Result<(), Fail
             other => return Err(usage_error(DICE, format!("unexpected argument '{other}'"))),
         }
     }
+    if a.tc.is_some() && a.movetime.is_some() {
+        return Err(usage_error(
+            DICE,
+            "--tc and --movetime exclude each other".to_owned(),
+        ));
+    }
     if match_mode {
         arena::match_cmd(&a, out)
     } else if selfplay_mode {
@@ -275,6 +301,7 @@ impl DiceArgs {
                 (None, 0) => Some(default_ms),
                 (None, _) => None,
             },
+            soft_ms: None,
         }
     }
 }

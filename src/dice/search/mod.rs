@@ -78,7 +78,8 @@
 //!   remaining depth and distance from the root, so the value is that of the search without
 //!   the table; the default (fast) mode reuses deeper entries too, which changes values
 //!   (for the better, usually) and is what the players use.
-//! * Iterative deepening: an iteration is not started after half the move time (each
+//! * Iterative deepening: an iteration is not started after the soft limit, half the move
+//!   time unless the time manager (`time`, [`DiceLimits::on_clock`]) sets it (each
 //!   one costs about ten times the last); a stopped iteration keeps the best of its root
 //!   moves searched completely (the previous best is searched first, so one that beats it
 //!   is better at the deeper depth), and never compares a move whose search was cut short.
@@ -104,10 +105,12 @@ pub mod player;
 mod quiescence;
 mod sleep;
 mod smp;
+mod time;
 mod tt;
 
 use crate::dice::eval::{DiceEvaluator, EVAL_MAX};
 use crate::dice::game::DiceGame;
+pub use crate::dice::player::DiceClock;
 use crate::dice::roll::{Outcomes, Roll};
 use crate::dice::rules::Rules;
 use crate::dice::status::DiceStatus;
@@ -122,6 +125,7 @@ use smp::{HelperSlot, Helpers, RootKind};
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::sync::Arc;
 use std::time::Instant;
+pub use time::{MAX_SHARE_PERCENT, MOVE_OVERHEAD_MS, RESERVE_MS, SOFT_PERCENT, TURNS_LEFT};
 use tt::DiceTable;
 
 /// The value of a king capture (or a two-dice mate) at the root; `n` turns later `WIN - n`.
@@ -155,8 +159,11 @@ pub struct DiceLimits {
     pub depth: u32,
     /// Maximum nodes (0 = none).
     pub nodes: u64,
-    /// Time for this search in ms.
+    /// Time for this search in ms: the hard limit, checked every 1024 nodes.
     pub movetime_ms: Option<u64>,
+    /// No iteration starts after this many ms (`None`: half of `movetime_ms`). Set by the
+    /// time manager ([`DiceLimits::on_clock`]).
+    pub soft_ms: Option<u64>,
 }
 
 impl DiceLimits {
@@ -164,6 +171,10 @@ impl DiceLimits {
     /// turn and `movestogo` turns to the next time control (0: none): the clock over the
     /// turns to go (25 when none, at most 50) plus three quarters of the increment, never
     /// more than four fifths of the clock, at least 1 ms. Saturating: any clock is accepted.
+    ///
+    /// This budget knows nothing of the rules or the position; a game on a clock, the C
+    /// ABI's included, uses the time manager, [`DiceLimits::on_clock`]. Kept for callers
+    /// and as the baseline it was measured against (docs/results/dice-clock.md).
     ///
     /// ```
     /// use chesscore::dice::search::DiceLimits;
@@ -546,12 +557,13 @@ impl DiceEngine {
         }
     }
 
-    /// True when the next iteration should not start.
+    /// True when the next iteration should not start: past the soft limit (half the move
+    /// time when none is given).
     fn out_of_time(&self, limits: &DiceLimits) -> bool {
-        self.s.aborted
-            || limits
-                .movetime_ms
-                .is_some_and(|ms| self.elapsed_ms() * 2 >= ms)
+        let soft = limits
+            .soft_ms
+            .or(limits.movetime_ms.map(|ms| ms.div_ceil(2)));
+        self.s.aborted || soft.is_some_and(|ms| self.elapsed_ms() >= ms)
     }
 
     /// The report of a completed iteration (nodes: every thread's as far as published).

@@ -3,11 +3,13 @@
 //!
 //! In three dice the first micro-move of a turn searches the whole turn; the later
 //! micro-moves play the rest of that line while the game follows it (a new search
-//! otherwise).
+//! otherwise). On a clock ([`Player::set_clock`]) each search takes the time manager's
+//! limits ([`DiceLimits::on_clock`]) instead of the fixed ones, keeping their depth and node
+//! limits.
 
 use super::{DiceEngine, DiceLimits, SearchConfig, TurnLine};
 use crate::dice::game::DiceGame;
-use crate::dice::player::Player;
+use crate::dice::player::{DiceClock, Player};
 use crate::moves::Move;
 
 /// A searching player.
@@ -15,6 +17,8 @@ use crate::moves::Move;
 pub struct EnginePlayer {
     engine: DiceEngine,
     limits: DiceLimits,
+    /// The clock for the next move, when playing on one.
+    clock: Option<DiceClock>,
     /// The turn line of the last search and the micro-moves made before it.
     plan: Option<(Vec<Move>, TurnLine)>,
 }
@@ -27,6 +31,7 @@ impl EnginePlayer {
         EnginePlayer {
             engine,
             limits,
+            clock: None,
             plan: None,
         }
     }
@@ -34,6 +39,24 @@ impl EnginePlayer {
     /// The engine.
     pub fn engine(&mut self) -> &mut DiceEngine {
         &mut self.engine
+    }
+
+    /// Replaces the limits of the searches to come (off a clock).
+    pub fn set_limits(&mut self, limits: DiceLimits) {
+        self.limits = limits;
+    }
+
+    /// The limits of a search of `game` now: the time manager's on a clock (with the
+    /// fixed limits' depth and nodes), else the fixed ones.
+    pub fn limits_for(&self, game: &DiceGame) -> DiceLimits {
+        match &self.clock {
+            Some(clock) => DiceLimits {
+                depth: self.limits.depth,
+                nodes: self.limits.nodes,
+                ..DiceLimits::on_clock(game, clock)
+            },
+            None => self.limits,
+        }
     }
 }
 
@@ -50,9 +73,10 @@ impl Player for EnginePlayer {
                 }
             }
         }
+        let limits = self.limits_for(game);
         let r = self
             .engine
-            .search(game, &self.limits, &mut |_| {})
+            .search(game, &limits, &mut |_| {})
             .expect("a player is asked only for a game awaiting a move");
         self.plan = Some((made, r.line));
         let m = r.best_move();
@@ -61,5 +85,9 @@ impl Player for EnginePlayer {
         } else {
             moves[0]
         }
+    }
+
+    fn set_clock(&mut self, clock: Option<DiceClock>) {
+        self.clock = clock;
     }
 }

@@ -4,11 +4,18 @@
 //! the same dice seed (player A white in one, black in the other: the luck of the dice
 //! largely cancels), the score with its Elo and a 95% error bar. It lives with the command
 //! that uses it, outside the library's API.
+//!
+//! On a clock (`--tc BASE+INC`) each side has its own: the time of its whole turn (every
+//! micro-move, the arena's own work between them included) comes off it, measured around
+//! the turn, and the increment is added after the turn. Before each move the player is
+//! told what is left ([`Player::set_clock`]); the engines manage their time from it, the
+//! built-in players ignore it and take no time to speak of. A turn that ends with the clock
+//! below zero loses the game on time, even if it took the king.
 
 use super::DiceArgs;
 use crate::Failure;
 use chesscore::dice::pgn::termination_text;
-use chesscore::dice::player::{sample_roll, Player, Rng};
+use chesscore::dice::player::{sample_roll, DiceClock, Player, Rng};
 use chesscore::dice::DiceStatus;
 use chesscore::dice::Rules;
 use chesscore::dice::{DiceGame, Phase};
@@ -17,10 +24,71 @@ use chesscore::Move;
 use std::io::Write;
 use std::sync::atomic::{AtomicU32, Ordering};
 use std::sync::Mutex;
+use std::time::Instant;
+
+/// A time control: each side's clock at the start and the increment after each turn (ms).
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub struct TimeControl {
+    /// The clock at the start.
+    pub base_ms: u64,
+    /// Added after each turn.
+    pub inc_ms: u64,
+}
+
+impl TimeControl {
+    /// `BASE+INC` or `BASE` in seconds (`10+0.1`, `2`, `0.5+0.01`), to the millisecond:
+    /// a base of 1 ms to 24 hours, an increment of 0 to 1 hour; `None` otherwise.
+    pub fn parse(s: &str) -> Option<TimeControl> {
+        let (base, inc) = s.split_once('+').unwrap_or((s, "0"));
+        let base_ms = seconds_to_ms(base)?;
+        let inc_ms = seconds_to_ms(inc)?;
+        ((1..=86_400_000).contains(&base_ms) && inc_ms <= 3_600_000)
+            .then_some(TimeControl { base_ms, inc_ms })
+    }
+
+    /// As `--tc` writes it (seconds).
+    pub fn text(&self) -> String {
+        format!(
+            "{}+{}",
+            self.base_ms as f64 / 1000.0,
+            self.inc_ms as f64 / 1000.0
+        )
+    }
+}
+
+/// Decimal seconds (`12`, `0.5`, `.25`, at most three decimals, no sign) in ms.
+fn seconds_to_ms(s: &str) -> Option<u64> {
+    let (whole, frac) = s.split_once('.').unwrap_or((s, ""));
+    let digits = |t: &str| t.bytes().all(|b| b.is_ascii_digit());
+    if (whole.is_empty() && frac.is_empty()) || !digits(whole) || !digits(frac) || frac.len() > 3 {
+        return None;
+    }
+    let whole: u64 = if whole.is_empty() {
+        0
+    } else {
+        whole.parse().ok()?
+    };
+    let frac_ms: u64 = format!("{frac:0<3}").parse().ok()?;
+    whole.checked_mul(1000)?.checked_add(frac_ms)
+}
+
+/// One side's clock in a game.
+#[derive(Copy, Clone, Debug, Default)]
+struct SideClock {
+    /// Time left (ms; below zero: flagged).
+    left_ms: f64,
+    /// Time used in the game (ms).
+    used_ms: f64,
+    /// The time available in the game: the base plus the increments received (ms).
+    given_ms: f64,
+    /// The largest share of the clock one turn took (of what the clock showed at its start).
+    worst_share: f64,
+}
 
 /// `chesscore dice match`.
 pub(super) fn match_cmd(a: &DiceArgs, out: &mut impl Write) -> Result<(), Failure> {
     let limits = a.limits(100);
+    let tc = a.tc;
     let seed = a.seed.unwrap_or(1);
     let games = if a.games == 1 { 100 } else { a.games };
     let (pa, pb, hash, threads) = (a.a, a.b, a.hash, a.threads);
@@ -28,10 +96,16 @@ pub(super) fn match_cmd(a: &DiceArgs, out: &mut impl Write) -> Result<(), Failur
     let make_a = move |s: u64| pa.player(rules, s, limits, hash, threads);
     let make_b = move |s: u64| pb.player(rules, s, limits, hash, threads);
     let (name_a, name_b) = (a.a.name(), a.b.name());
+    let time = match tc {
+        Some(tc) => format!("clock {} s", tc.text()),
+        None => format!(
+            "movetime {} ms",
+            limits.movetime_ms.map_or("-".to_owned(), |m| m.to_string())
+        ),
+    };
     writeln!(
         out,
-        "match {name_a} (A) vs {name_b} (B), {rules} rules, {games} games, movetime {} ms, depth {}, seed {seed}, {} thread(s)",
-        limits.movetime_ms.map_or("-".to_owned(), |m| m.to_string()),
+        "match {name_a} (A) vs {name_b} (B), {rules} rules, {games} games, {time}, depth {}, seed {seed}, {} thread(s)",
         if a.depth == 0 { "-".to_owned() } else { a.depth.to_string() },
         a.concurrency
     )?;
@@ -39,7 +113,7 @@ pub(super) fn match_cmd(a: &DiceArgs, out: &mut impl Write) -> Result<(), Failur
     let lines = std::sync::Mutex::new(Vec::new());
     let report = |g: &MatchGame| {
         let text = format!(
-            "game {} seed {} A {}: {} in {} turns ({})",
+            "game {} seed {} A {}: {} in {} turns ({}){}",
             g.index + 1,
             g.seed,
             if g.a_white { "white" } else { "black" },
@@ -49,7 +123,21 @@ pub(super) fn match_cmd(a: &DiceArgs, out: &mut impl Write) -> Result<(), Failur
                 GameResult::Loss => "B wins",
             },
             g.turns,
-            termination_text(g.end)
+            if g.time_loss {
+                "loss on time"
+            } else {
+                termination_text(g.end)
+            },
+            match g.clocks {
+                Some([ca, cb]) => format!(
+                    ", time used A {:.2} s of {:.2}, B {:.2} s of {:.2}",
+                    ca.used_ms / 1000.0,
+                    ca.given_ms / 1000.0,
+                    cb.used_ms / 1000.0,
+                    cb.given_ms / 1000.0
+                ),
+                None => String::new(),
+            }
         );
         eprintln!("{text}");
         lines.lock().unwrap_or_else(|e| e.into_inner()).push(text);
@@ -62,12 +150,13 @@ pub(super) fn match_cmd(a: &DiceArgs, out: &mut impl Write) -> Result<(), Failur
         seed,
         a.concurrency,
         a.max_turns,
+        tc,
         &report,
     );
     for g in &played {
         writeln!(
             out,
-            "game {} seed {} A {}: {}",
+            "game {} seed {} A {}: {}{}",
             g.index + 1,
             g.seed,
             if g.a_white { "white" } else { "black" },
@@ -75,7 +164,8 @@ pub(super) fn match_cmd(a: &DiceArgs, out: &mut impl Write) -> Result<(), Failur
                 GameResult::Win => "1-0 for A",
                 GameResult::Draw => "draw",
                 GameResult::Loss => "0-1 for A",
-            }
+            },
+            if g.time_loss { " on time" } else { "" }
         )?;
     }
     let t = tally(&played);
@@ -92,6 +182,40 @@ pub(super) fn match_cmd(a: &DiceArgs, out: &mut impl Write) -> Result<(), Failur
         elo,
         err
     )?;
+    if tc.is_some() {
+        let losses = |a_side: bool| {
+            played
+                .iter()
+                .filter(|g| g.time_loss && (g.result == GameResult::Loss) == a_side)
+                .count()
+        };
+        let clocks: Vec<[SideClock; 2]> = played.iter().filter_map(|g| g.clocks).collect();
+        let n = clocks.len().max(1) as f64;
+        let side = |i: usize| {
+            let used = clocks.iter().map(|c| c[i].used_ms).sum::<f64>() / n / 1000.0;
+            let given = clocks.iter().map(|c| c[i].given_ms).sum::<f64>() / n / 1000.0;
+            let worst = clocks.iter().map(|c| c[i].worst_share).fold(0.0, f64::max);
+            let least = clocks
+                .iter()
+                .map(|c| c[i].left_ms)
+                .fold(f64::INFINITY, f64::min);
+            format!(
+                "{used:.2} s of {given:.2} available ({:.0}%), largest turn {:.0}% of its clock, least left at the end {:.0} ms",
+                100.0 * used / given.max(1e-9),
+                100.0 * worst,
+                least
+            )
+        };
+        writeln!(
+            out,
+            "time losses: {} (A {}, B {})",
+            losses(true) + losses(false),
+            losses(true),
+            losses(false)
+        )?;
+        writeln!(out, "time a game: A {}", side(0))?;
+        writeln!(out, "time a game: B {}", side(1))?;
+    }
     Ok(())
 }
 
@@ -122,8 +246,12 @@ pub struct MatchGame {
     pub result: GameResult,
     /// Turns played.
     pub turns: u32,
-    /// The final status.
+    /// The final status (of the board: a game lost on time may be going on).
     pub end: DiceStatus,
+    /// The game was lost on time (by the side `result` says lost).
+    pub time_loss: bool,
+    /// On a clock: A's and B's clocks at the end.
+    clocks: Option<[SideClock; 2]>,
 }
 
 /// The tally of a match, for player A.
@@ -181,16 +309,36 @@ pub fn elo_of(score: f64) -> f64 {
     -400.0 * (1.0 / s - 1.0).log10()
 }
 
-/// Plays one game; `players[0]` is White.
-pub fn play_game(
+/// How a game ended: the board's status, the turns played, the side that lost on time
+/// (if one did), and on a clock White's and Black's clocks.
+struct Played {
+    end: DiceStatus,
+    turns: u32,
+    flagged: Option<Color>,
+    clocks: Option<[SideClock; 2]>,
+}
+
+/// Plays one game; `players[0]` is White. On a clock (`tc`) a side whose turn ends with its
+/// clock below zero loses on time there.
+fn play_game(
     rules: Rules,
     seed: u64,
     players: &mut [Box<dyn Player>; 2],
     max_turns: u32,
-) -> (DiceStatus, u32) {
+    tc: Option<TimeControl>,
+) -> Played {
     let mut dice = Rng(seed);
     let mut g = DiceGame::new(rules);
     let mut turns = 0;
+    let mut clocks = tc.map(|tc| {
+        let c = SideClock {
+            left_ms: tc.base_ms as f64,
+            given_ms: tc.base_ms as f64,
+            ..SideClock::default()
+        };
+        [c, c]
+    });
+    let mut flagged = None;
     while turns < max_turns {
         let Some(roll) = sample_roll(&g, &mut dice) else {
             break;
@@ -199,11 +347,20 @@ pub fn play_game(
         if g.set_roll(roll).is_err() {
             break;
         }
+        let start = Instant::now();
         while g.phase() == Phase::AwaitingMove {
             let list = g.moves();
             let m = if list.is_empty() {
                 Move::NONE
             } else {
+                if let (Some(c), Some(tc)) = (&clocks, tc) {
+                    let left = c[side].left_ms - start.elapsed().as_secs_f64() * 1000.0;
+                    players[side].set_clock(Some(DiceClock {
+                        time_ms: left.floor() as i64,
+                        inc_ms: tc.inc_ms as i64,
+                        movestogo: 0,
+                    }));
+                }
                 players[side].choose(&g, list.as_slice())
             };
             if g.make_move(m).is_err() {
@@ -212,8 +369,30 @@ pub fn play_game(
             }
         }
         turns += 1;
+        if let (Some(c), Some(tc)) = (&mut clocks, tc) {
+            let took = start.elapsed().as_secs_f64() * 1000.0;
+            let c = &mut c[side];
+            c.worst_share = c.worst_share.max(took / c.left_ms.max(1e-9));
+            c.used_ms += took;
+            c.left_ms -= took;
+            if c.left_ms < 0.0 {
+                flagged = Some(if side == 0 {
+                    Color::WHITE
+                } else {
+                    Color::BLACK
+                });
+                break;
+            }
+            c.left_ms += tc.inc_ms as f64;
+            c.given_ms += tc.inc_ms as f64;
+        }
     }
-    (g.status(), turns)
+    Played {
+        end: g.status(),
+        turns,
+        flagged,
+        clocks,
+    }
 }
 
 /// Plays `games` games between A and B on `threads` threads: game `i` uses dice seed
@@ -228,6 +407,7 @@ pub fn run_match(
     seed: u64,
     threads: usize,
     max_turns: u32,
+    tc: Option<TimeControl>,
     on_game: &(dyn Fn(&MatchGame) + Sync),
 ) -> Vec<MatchGame> {
     let next = AtomicU32::new(0);
@@ -244,20 +424,26 @@ pub fn run_match(
                 let pa = a(game_seed ^ 0xa5a5_a5a5);
                 let pb = b(game_seed ^ 0x5b5b_5b5b);
                 let mut players = if a_white { [pa, pb] } else { [pb, pa] };
-                let (end, turns) = play_game(rules, game_seed, &mut players, max_turns);
+                let p = play_game(rules, game_seed, &mut players, max_turns, tc);
                 let a_color = if a_white { Color::WHITE } else { Color::BLACK };
-                let result = match end {
-                    DiceStatus::Won { winner, .. } if winner == a_color => GameResult::Win,
-                    DiceStatus::Won { .. } => GameResult::Loss,
+                let result = match (p.flagged, p.end) {
+                    (Some(c), _) if c == a_color => GameResult::Loss,
+                    (Some(_), _) => GameResult::Win,
+                    (None, DiceStatus::Won { winner, .. }) if winner == a_color => GameResult::Win,
+                    (None, DiceStatus::Won { .. }) => GameResult::Loss,
                     _ => GameResult::Draw,
                 };
+                // A's clock first.
+                let clocks = p.clocks.map(|[w, b]| if a_white { [w, b] } else { [b, w] });
                 let g = MatchGame {
                     index: i,
                     seed: game_seed,
                     a_white,
                     result,
-                    turns,
-                    end,
+                    turns: p.turns,
+                    end: p.end,
+                    time_loss: p.flagged.is_some(),
+                    clocks,
                 };
                 on_game(&g);
                 done.lock().unwrap_or_else(|e| e.into_inner()).push(g);

@@ -3,10 +3,11 @@
 
 use crate::{dice_configs, MAX_THREADS};
 use chesscore::dice::eval::heuristic::HeuristicPlayer;
-use chesscore::dice::player::Rng;
+use chesscore::dice::player::{DiceClock, Rng};
 use chesscore::dice::search::player::EnginePlayer;
 use chesscore::dice::search::{DiceLimits, SearchConfig};
-use chesscore::dice::{Player, PlayerKind, Rules};
+use chesscore::dice::{DiceGame, Player, PlayerKind, Rules};
+use chesscore::Move;
 
 /// A player of `chesscore dice` and `chesscore dice match`: built in, or the engine.
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
@@ -18,6 +19,10 @@ pub(super) enum Contestant {
     /// `@N` on N threads (`None`: `--threads`); with `/dN` to depth N every move, whatever
     /// the time (for measuring what a turn of depth is worth).
     Engine(SearchConfig, Option<usize>, Option<u32>),
+    /// An engine (as [`Contestant::Engine`], no fixed depth) that on a clock takes
+    /// [`DiceLimits::clock_budget_ms`] for every search, the budget from before the time
+    /// manager (`/old-clock`): the baseline the time manager was measured against.
+    OldClock(SearchConfig, Option<usize>),
     /// Plain expectimax ([`SearchConfig::PLAIN`]), same evaluator and limits.
     Expectimax,
     /// Greedy with king exposure and king attack terms ([`HeuristicPlayer`]): the baseline
@@ -43,12 +48,21 @@ impl Contestant {
                     None => name,
                 }
             }
+            Contestant::OldClock(c, n) => {
+                format!("{}/old-clock", Contestant::Engine(c, n, None).name())
+            }
             Contestant::Expectimax => "expectimax".to_owned(),
             Contestant::Heuristic => "heuristic".to_owned(),
         }
     }
 
     pub(super) fn from_name(s: &str) -> Option<Contestant> {
+        if let Some(engine) = s.strip_suffix("/old-clock") {
+            return match Contestant::from_name(engine)? {
+                Contestant::Engine(c, n, None) => Some(Contestant::OldClock(c, n)),
+                _ => None,
+            };
+        }
         if let Some((engine, d)) = s.rsplit_once("/d") {
             let d: u32 = d.parse().ok().filter(|d| (1..=64).contains(d))?;
             return match Contestant::from_name(engine)? {
@@ -95,9 +109,45 @@ impl Contestant {
                 p.engine().set_threads(n.unwrap_or(threads));
                 Box::new(p)
             }
+            Contestant::OldClock(c, n) => {
+                let mut p = EnginePlayer::new(c, limits, hash);
+                p.engine().set_threads(n.unwrap_or(threads));
+                Box::new(OldClockPlayer { inner: p, limits })
+            }
             Contestant::Expectimax => {
                 Box::new(EnginePlayer::new(SearchConfig::PLAIN, limits, hash))
             }
         }
+    }
+}
+
+/// The engine with the clock budget from before the time manager: on a clock every search
+/// gets [`DiceLimits::clock_budget_ms`] as its fixed time (the clock over 25 plus three
+/// quarters of the increment, at most 80% of the clock), whatever the rules, the position
+/// or the micro-move.
+struct OldClockPlayer {
+    inner: EnginePlayer,
+    /// The limits off a clock.
+    limits: DiceLimits,
+}
+
+impl Player for OldClockPlayer {
+    fn choose(&mut self, game: &DiceGame, moves: &[Move]) -> Move {
+        self.inner.choose(game, moves)
+    }
+
+    fn set_clock(&mut self, clock: Option<DiceClock>) {
+        self.inner.set_limits(match clock {
+            Some(c) => DiceLimits {
+                movetime_ms: Some(DiceLimits::clock_budget_ms(
+                    c.time_ms,
+                    c.inc_ms,
+                    c.movestogo,
+                )),
+                soft_ms: None,
+                ..self.limits
+            },
+            None => self.limits,
+        });
     }
 }
