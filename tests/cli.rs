@@ -629,6 +629,21 @@ fn dice_play_answers_bad_input_with_a_reason() {
     assert!(stdout.contains("b1a3 b1c3 g1f3 g1h3"), "{stdout}");
     assert!(stdout.contains("3 . . . . . N . ."), "{stdout}");
     assert!(stdout.contains("Black plays "), "{stdout}");
+    // The win chances for the human before every roll (issue 30): three whole percentages
+    // that add up to 100 give or take rounding.
+    let chances: Vec<&str> = stdout
+        .lines()
+        .filter(|l| l.starts_with("chances for you (White): win "))
+        .collect();
+    assert!(chances.len() >= 2, "{stdout}");
+    for l in chances {
+        let pct: Vec<i32> = l
+            .split_whitespace()
+            .filter_map(|w| w.strip_suffix('%')?.parse().ok())
+            .collect();
+        assert_eq!(pct.len(), 3, "{l}");
+        assert!((98..=102).contains(&pct.iter().sum::<i32>()), "{l}");
+    }
     // The end of input ends the game quietly. (Seeded: unseeded dice may give White a roll
     // with no move, "B R Q" in three dice, and the turn passes.)
     for rules in ["one-die", "three-dice"] {

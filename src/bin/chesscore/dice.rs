@@ -24,7 +24,9 @@ usage: chesscore dice [--rules RULES] [--opponent PLAYER] [--color COLOR] [--see
 
 Dice Chess in the terminal against a built-in player: the dice are rolled for both sides,
 the board is drawn, you type your moves in UCI form (e2e4, e7e8q; a three-dice turn one
-micro-move at a time). Also: `moves` lists the moves the roll allows, `quit` ends.
+micro-move at a time). Also: `moves` lists the moves the roll allows, `quit` ends. Before
+every roll it shows your chances to win, draw and lose (the engine's equity, two turns deep,
+one in three dice: docs/results/dice-equity.md).
 
 `selfplay` plays seeded games between two built-in players and writes them as PGN (rolls
 in comments, moves in UCI form, a pass as `--`, a Variant tag naming the rules); the same

@@ -4,6 +4,7 @@ use super::DiceArgs;
 use crate::Failure;
 use chesscore::dice::pgn::{result_text, termination_text};
 use chesscore::dice::player::{sample_roll, Rng};
+use chesscore::dice::search::{DiceEngine, DiceLimits};
 use chesscore::dice::{DiceGame, DiceStatus, Rules};
 use std::io::{self, BufRead, Write};
 
@@ -66,6 +67,36 @@ fn refusal(g: &DiceGame, text: &str) -> String {
     format!("{text} is not a move these dice allow{hint}")
 }
 
+/// The limits of the win chances shown after every turn: the depth each rule set's model
+/// was fitted at (docs/results/dice-equity.md: two turns in two dice and one die, a few
+/// milliseconds; one turn in three dice), at most 300 ms.
+fn equity_limits(rules: Rules) -> DiceLimits {
+    DiceLimits {
+        depth: if rules == Rules::ThreeDice { 1 } else { 2 },
+        nodes: 0,
+        movetime_ms: Some(300),
+    }
+}
+
+/// The line of win chances for `human` before `g`'s roll.
+fn chances_line(engine: &mut DiceEngine, g: &DiceGame, human: chesscore::Color) -> Option<String> {
+    let q = engine
+        .equity(g, &equity_limits(g.rules()), &mut |_| {})
+        .ok()?;
+    let (win, loss) = if g.side_to_move() == human {
+        (q.wdl.win, q.wdl.loss)
+    } else {
+        (q.wdl.loss, q.wdl.win)
+    };
+    Some(format!(
+        "chances for you ({}): win {:.0}% draw {:.0}% loss {:.0}%",
+        side_name(human),
+        100.0 * win,
+        100.0 * q.wdl.draw,
+        100.0 * loss
+    ))
+}
+
 /// `chesscore dice`: a game against a built-in player on stdin and stdout.
 pub(super) fn play_cmd(
     a: &DiceArgs,
@@ -93,6 +124,8 @@ pub(super) fn play_cmd(
         out,
         "Type moves in UCI form (e2e4, e7e8q), 'moves' to list them, 'quit' to stop."
     )?;
+    // The win chances' own engine (the opponent's search keeps its table).
+    let mut equity = DiceEngine::new(a.hash.min(16));
     let mut line = String::new();
     loop {
         match g.status() {
@@ -104,6 +137,9 @@ pub(super) fn play_cmd(
                 g.position()
                     .write_pretty(&mut FmtOut(&mut *out))
                     .map_err(|_| Failure::Output(io::Error::other("write failed")))?;
+                if let Some(text) = chances_line(&mut equity, &g, a.human) {
+                    writeln!(out, "{text}")?;
+                }
                 writeln!(out, "{} rolls {roll}", side_name(g.side_to_move()))?;
                 let _ = g.set_roll(roll);
             }
