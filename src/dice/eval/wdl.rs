@@ -75,18 +75,27 @@ pub struct WdlModel {
     pub s: f64,
 }
 
-/// The fitted constants, by [`Rules`] (two dice, one die, three dice).
-///
-/// Each fitted by
-/// `cargo run --release --features lab --example dice_equity_calibrate -- RULES GAMES --depth D`
-/// with the GAMES and D of docs/results/dice-equity.md (seed 1, players `engine:d1`).
+/// The fitted constants, by [`Rules`] (two dice, one die, three dice), each from seed-1
+/// self-play (docs/results/dice-equity.md has the held-out report and the diagrams).
 pub const MODELS: [WdlModel; 3] = [
-    // two dice: `dice_equity_calibrate -- two-dice ...`
-    WdlModel { a: 0.0, s: 1.0 },
-    // one die: `dice_equity_calibrate -- one-die ...`
-    WdlModel { a: 0.0, s: 1.0 },
-    // three dice: `dice_equity_calibrate -- three-dice ...`
-    WdlModel { a: 0.0, s: 1.0 },
+    // two dice: `cargo run --release --features lab --example dice_equity_calibrate --
+    // two-dice 800 --seed 1 --players engine:d2 --depth 2` (12,596 training positions).
+    WdlModel {
+        a: 0.1312,
+        s: 2.7512,
+    },
+    // one die: `dice_equity_calibrate -- one-die 1300 --seed 1 --players engine:d2
+    // --depth 2` (20,750 training positions).
+    WdlModel {
+        a: 0.0566,
+        s: 1.9190,
+    },
+    // three dice: `dice_equity_calibrate -- three-dice 3000 --seed 1 --players engine:d1
+    // --depth 1` (16,557 training positions).
+    WdlModel {
+        a: 0.0835,
+        s: 3.8645,
+    },
 ];
 
 fn sigmoid(t: f64) -> f64 {
