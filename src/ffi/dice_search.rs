@@ -1,5 +1,6 @@
 //! The Dice Chess engine's C skin (issue 12): the best move or three-dice turn for a rolled
-//! game, the expected score before the roll, and the advice for every roll at once, over
+//! game, the expected score before the roll, the win, draw and loss chances before the roll
+//! (issue 30), and the advice for every roll at once, over
 //! [`crate::dice::search::DiceEngine`] held by the same `ChessEngine` handle as the chess
 //! search (same busy state, stop, `Hash` and `Threads` options, limits struct and info
 //! callback; see `src/ffi/engine.rs`).
