@@ -667,6 +667,34 @@ fn dice_play_answers_bad_input_with_a_reason() {
 }
 
 #[test]
+fn dice_play_with_the_cube() {
+    // Seed 5: White (the human) doubles before the first roll, the engine takes (an even
+    // start is far above its take point); the cube is then Black's, so White is not asked
+    // again before its next roll. A word that is not an answer is refused with a reason.
+    let out = run_with_input(
+        &["dice", "--seed", "5", "--rules", "two-dice", "--cube"],
+        "redouble\ndouble\ng1f3\nquit\n",
+    );
+    let stdout = text(&out.stdout);
+    assert!(out.status.success(), "{}", text(&out.stderr));
+    assert!(
+        stdout.contains("'redouble': type double, or Enter to roll"),
+        "{stdout}"
+    );
+    assert!(stdout.contains("White doubles to 2"), "{stdout}");
+    assert!(stdout.contains("Black takes: the stake is 2"), "{stdout}");
+    assert_eq!(
+        stdout.matches("double, or Enter to roll:").count(),
+        2,
+        "{stdout}"
+    );
+    assert!(stdout.contains("White rolls 1-5 (P Q)"), "{stdout}");
+    // Without --cube nobody is asked.
+    let out = run_with_input(&["dice", "--seed", "5"], "quit\n");
+    assert!(!text(&out.stdout).contains("Enter to roll"));
+}
+
+#[test]
 fn dice_help_and_bad_arguments() {
     let help = assert_ok(&["dice", "--help"]);
     assert!(help.starts_with("usage: chesscore dice"), "{help}");
