@@ -2,7 +2,9 @@
  * The Dice Chess engine through the C ABI: chess_diceSearch (a legal move for the roll, a
  * three-dice turn that plays micro-move by micro-move, a king capture found as a win in 1),
  * chess_diceEvaluate (an even start, results of finished games), chess_diceSearchAllRolls
- * (every outcome with its weight and a move legal for it), the info callback (increasing
+ * (every outcome with its weight and a move legal for it), chess_diceEquity (chances that sum
+ * to 1, the value chess_diceEvaluate reads, finished games' results, bad arguments refused with
+ * nothing written), the info callback (increasing
  * depths), chess_engineStop from a second thread ending an infinite search, CHESS_ERR_ENGINE_BUSY
  * meanwhile, and every bad argument refused with nothing written and the game untouched; then
  * the same searches with the Threads option at 2 (the Dice Chess search on two threads) and
@@ -38,6 +40,15 @@ _Static_assert(offsetof(ChessDiceSearchResult, size) == 0 &&
 _Static_assert(sizeof(ChessDiceRollAdvice) == 264 && offsetof(ChessDiceRollAdvice, weight) == 4 &&
                    offsetof(ChessDiceRollAdvice, result) == 8,
                "ChessDiceRollAdvice layout");
+
+_Static_assert(sizeof(ChessDiceEquity) == 128 && offsetof(ChessDiceEquity, size) == 0 &&
+                   offsetof(ChessDiceEquity, value) == 4 && offsetof(ChessDiceEquity, win) == 8 &&
+                   offsetof(ChessDiceEquity, draw) == 16 && offsetof(ChessDiceEquity, loss) == 24 &&
+                   offsetof(ChessDiceEquity, expectedScore) == 32 &&
+                   offsetof(ChessDiceEquity, depth) == 40 && offsetof(ChessDiceEquity, winIn) == 44 &&
+                   offsetof(ChessDiceEquity, nodes) == 48 && offsetof(ChessDiceEquity, timeMs) == 56 &&
+                   offsetof(ChessDiceEquity, reserved) == 64,
+               "ChessDiceEquity layout");
 
 static double monotonic_seconds(void)
 {
@@ -211,6 +222,75 @@ static void test_evaluate_and_all_rolls(ChessEngine *e)
     CHECK(weights == 36, "weights sum to 36, got %u", weights);
 }
 
+static bool valid_chances(const ChessDiceEquity *q)
+{
+    double sum = q->win + q->draw + q->loss;
+    return q->win >= 0 && q->win <= 1 && q->draw >= 0 && q->draw <= 1 && q->loss >= 0 &&
+           q->loss <= 1 && sum > 1 - 1e-12 && sum < 1 + 1e-12 &&
+           q->expectedScore == q->win + q->draw / 2;
+}
+
+static void test_equity(ChessEngine *e)
+{
+    static const int rules[3] = {CHESS_DICE_TWO_DICE, CHESS_DICE_ONE_DIE, CHESS_DICE_THREE_DICE};
+    ChessSearchLimits l = depth_limits(1);
+    for (int i = 0; i < 3; i++) {
+        CHECK_STATUS(chess_diceSetStart(&g_game, rules[i]), CHESS_OK, "start");
+        memcpy(&g_copy, &g_game, sizeof g_copy);
+        ChessDiceEquity q;
+        memset(&q, 0xAB, sizeof q);
+        /* A fresh table for each call: the same search as chess_diceEvaluate's. */
+        CHECK_STATUS(chess_engineNewGame(e), CHESS_OK, "new game");
+        CHECK_STATUS(chess_diceEquity(e, &g_game, &l, &q), CHESS_OK, "equity %d", rules[i]);
+        CHECK(q.size == sizeof q, "size %u", q.size);
+        CHECK(valid_chances(&q), "chances %f %f %f, expected %f", q.win, q.draw, q.loss,
+              q.expectedScore);
+        CHECK(q.depth == 1 && q.winIn == 0 && q.nodes > 0, "depth %u", q.depth);
+        CHECK(q.value > -10000 && q.value < 10000, "value %d", q.value);
+        CHECK(q.win > 0.1 && q.loss > 0.1, "an open start: %f %f", q.win, q.loss);
+        CHECK(all_bytes(q.reserved, sizeof q.reserved, 0), "reserved zero");
+        CHECK(memcmp(&g_game, &g_copy, sizeof g_game) == 0, "game untouched");
+        double score = -1;
+        CHECK_STATUS(chess_engineNewGame(e), CHESS_OK, "new game");
+        CHECK_STATUS(chess_diceEvaluate(e, &g_game, &l, &score), CHESS_OK, "evaluate");
+        /* chess_diceEvaluate reads the same value linearly. */
+        CHECK(score == (q.value + 10000) / 20000.0, "evaluate %f, value %d", score, q.value);
+    }
+    /* A finished game: the winner (White, still to move after the king capture) wins. */
+    const uint8_t queen = 5;
+    CHECK_STATUS(chess_diceSetFromFEN(&g_game, CHESS_DICE_ONE_DIE,
+                                      "4k3/8/8/8/4Q3/8/8/4K3 w - - 0 1"),
+                 CHESS_OK, "fen");
+    CHECK_STATUS(chess_diceSetRoll(&g_game, roll_of(&queen, 1)), CHESS_OK, "roll Q");
+    ChessDiceEquity q;
+    memset(&q, 0xAB, sizeof q);
+    CHECK_STATUS(chess_diceEquity(e, &g_game, &l, &q), CHESS_ERR_DICE_NOT_AWAITING_ROLL, "rolled");
+    CHECK(all_bytes(&q, sizeof q, 0xAB), "nothing written on error");
+    ChessDiceUndo u;
+    ChessDiceSearchResult r; /* the king capture, as in test_king_capture */
+    CHECK_STATUS(chess_diceSearch(e, &g_game, &l, &r), CHESS_OK, "search");
+    CHECK_STATUS(chess_diceMakeMove(&g_game, r.bestMove, &u), CHESS_OK, "make");
+    CHECK_STATUS(chess_diceEquity(e, &g_game, &l, &q), CHESS_OK, "finished");
+    CHECK(q.win == 1 && q.draw == 0 && q.loss == 0 && q.expectedScore == 1, "won: %f %f %f",
+          q.win, q.draw, q.loss);
+    CHECK(q.depth == 0 && q.value == CHESS_DICE_WIN_VALUE && q.nodes == 0, "no search");
+    /* Bad arguments: refused, nothing written. */
+    CHECK_STATUS(chess_diceSetStart(&g_game, CHESS_DICE_TWO_DICE), CHESS_OK, "start");
+    memset(&q, 0xAB, sizeof q);
+    CHECK_STATUS(chess_diceEquity(NULL, &g_game, &l, &q), CHESS_ERR_NULL_ARGUMENT, "engine");
+    CHECK_STATUS(chess_diceEquity(e, NULL, &l, &q), CHESS_ERR_NULL_ARGUMENT, "game");
+    CHECK_STATUS(chess_diceEquity(e, &g_game, NULL, &q), CHESS_ERR_NULL_ARGUMENT, "limits");
+    CHECK_STATUS(chess_diceEquity(e, &g_game, &l, NULL), CHESS_ERR_NULL_ARGUMENT, "out");
+    ChessSearchLimits bad = l;
+    bad.ponder = true;
+    CHECK_STATUS(chess_diceEquity(e, &g_game, &bad, &q), CHESS_ERR_DICE_UNSUPPORTED_LIMITS,
+                 "ponder");
+    ChessDiceGame garbage;
+    memset(&garbage, 0x5A, sizeof garbage);
+    CHECK_STATUS(chess_diceEquity(e, &garbage, &l, &q), CHESS_ERR_DICE_INVALID_GAME, "garbage");
+    CHECK(all_bytes(&q, sizeof q, 0xAB), "nothing written on error");
+}
+
 static void test_bad_arguments(ChessEngine *e)
 {
     const uint8_t faces[2] = {3, 4};
@@ -344,6 +424,7 @@ int main(void)
     test_three_dice_turn(e);
     test_king_capture(e);
     test_evaluate_and_all_rolls(e);
+    test_equity(e);
     test_bad_arguments(e);
     test_stop_from_another_thread(e);
     CHECK_STATUS(chess_engineSetOption(e, "Hash", "4"), CHESS_OK, "Hash");

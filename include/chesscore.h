@@ -103,6 +103,11 @@
 #define CHESS_DICE_SEARCH_RESULT_RESERVED 200
 
 /**
+ * Number of reserved bytes at the end of `ChessDiceEquity` (128 bytes in all).
+ */
+#define CHESS_DICE_EQUITY_RESERVED 64
+
+/**
  * The value of a proven win in the turn being played (`ChessDiceSearchResult.value`); one
  * `n` turns later is `CHESS_DICE_WIN_VALUE - n`.
  */
@@ -975,6 +980,66 @@ typedef struct {
 } ChessDiceSearchResult;
 
 /**
+ * The outcome of `chess_diceEquity`: the chances of a win, a draw and a loss for the side to
+ * move before the roll (they sum to 1), written whole on success only; caller-owned, may be
+ * uninitialised before the call.
+ *
+ * The chances come from the search's value (`value`, as in `ChessDiceSearchResult`) through
+ * a model fitted per rule set on held-out self-play (docs/results/dice-equity.md): a
+ * proven win is `win` 1, a proven loss `loss` 1, a finished game its result.
+ *
+ * Extensibility: as `ChessSearchResult`: the size never changes, `size` is
+ * `sizeof(ChessDiceEquity)`, later fields come from `reserved` (zeros here).
+ */
+typedef struct {
+  /**
+   * `sizeof(ChessDiceEquity)`.
+   */
+  uint32_t size;
+  /**
+   * The search's value for the side to move (a finished game: `CHESS_DICE_WIN_VALUE`,
+   * its negative, or 0 drawn).
+   */
+  int32_t value;
+  /**
+   * Chance of a win for the side to move.
+   */
+  double win;
+  /**
+   * Chance of a draw.
+   */
+  double draw;
+  /**
+   * Chance of a loss.
+   */
+  double loss;
+  /**
+   * `win + draw / 2`.
+   */
+  double expectedScore;
+  /**
+   * Depth in turns of the last completed iteration (0 for a finished game).
+   */
+  uint32_t depth;
+  /**
+   * Turns to a proven win (> 0) or loss (< 0), this one counted; 0 when none is proven.
+   */
+  int32_t winIn;
+  /**
+   * Nodes searched.
+   */
+  uint64_t nodes;
+  /**
+   * Milliseconds taken.
+   */
+  uint64_t timeMs;
+  /**
+   * Zero.
+   */
+  uint8_t reserved[CHESS_DICE_EQUITY_RESERVED];
+} ChessDiceEquity;
+
+/**
  * One roll's advice from `chess_diceSearchAllRolls`.
  */
 typedef struct {
@@ -1437,6 +1502,27 @@ ChessStatus chess_diceEvaluate(ChessEngine *engine,
                                const ChessDiceGame *game,
                                const ChessSearchLimits *limits,
                                double *expectedScore);
+
+/**
+ * The chances of a win, a draw and a loss of `*game` before its roll for its side to move
+ * (they sum to 1), with the expected score `win + draw / 2`, into `*out`: the search's value
+ * under `*limits` (as `chess_diceEvaluate`'s) read through the rule set's fitted model
+ * (docs/results/dice-equity.md); a proven win or loss is certain. A finished game gives its
+ * result at once (depth 0, no search). `*game` is not modified.
+ *
+ * Errors, with nothing written: `CHESS_ERR_NULL_ARGUMENT`, `CHESS_ERR_DICE_INVALID_GAME`,
+ * `CHESS_ERR_DICE_NOT_AWAITING_ROLL` (the dice are rolled), `CHESS_ERR_INVALID_LIMITS`,
+ * `CHESS_ERR_DICE_UNSUPPORTED_LIMITS`, `CHESS_ERR_ENGINE_BUSY`, `CHESS_ERR_OUT_OF_MEMORY`.
+ *
+ * # Safety
+ * `engine` is NULL or a live engine; `game` is NULL or points to a `ChessDiceGame`;
+ * `limits` is NULL or points to a `ChessSearchLimits`; `out` is NULL or valid for writes of
+ * a `ChessDiceEquity`.
+ */
+ChessStatus chess_diceEquity(ChessEngine *engine,
+                             const ChessDiceGame *game,
+                             const ChessSearchLimits *limits,
+                             ChessDiceEquity *out);
 
 /**
  * One search before the roll: for every outcome of `*game`'s roll (in the order of

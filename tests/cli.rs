@@ -629,6 +629,21 @@ fn dice_play_answers_bad_input_with_a_reason() {
     assert!(stdout.contains("b1a3 b1c3 g1f3 g1h3"), "{stdout}");
     assert!(stdout.contains("3 . . . . . N . ."), "{stdout}");
     assert!(stdout.contains("Black plays "), "{stdout}");
+    // The win chances for the human before every roll (issue 30): three whole percentages
+    // that add up to 100 give or take rounding.
+    let chances: Vec<&str> = stdout
+        .lines()
+        .filter(|l| l.starts_with("chances for you (White): win "))
+        .collect();
+    assert!(chances.len() >= 2, "{stdout}");
+    for l in chances {
+        let pct: Vec<i32> = l
+            .split_whitespace()
+            .filter_map(|w| w.strip_suffix('%')?.parse().ok())
+            .collect();
+        assert_eq!(pct.len(), 3, "{l}");
+        assert!((98..=102).contains(&pct.iter().sum::<i32>()), "{l}");
+    }
     // The end of input ends the game quietly. (Seeded: unseeded dice may give White a roll
     // with no move, "B R Q" in three dice, and the turn passes.)
     for rules in ["one-die", "three-dice"] {
@@ -649,6 +664,34 @@ fn dice_play_answers_bad_input_with_a_reason() {
         assert!(out.status.success(), "{rules}: {}", text(&out.stderr));
         assert!(text(&out.stdout).contains("White plays "), "{rules}");
     }
+}
+
+#[test]
+fn dice_play_with_the_cube() {
+    // Seed 5: White (the human) doubles before the first roll, the engine takes (an even
+    // start is far above its take point); the cube is then Black's, so White is not asked
+    // again before its next roll. A word that is not an answer is refused with a reason.
+    let out = run_with_input(
+        &["dice", "--seed", "5", "--rules", "two-dice", "--cube"],
+        "redouble\ndouble\ng1f3\nquit\n",
+    );
+    let stdout = text(&out.stdout);
+    assert!(out.status.success(), "{}", text(&out.stderr));
+    assert!(
+        stdout.contains("'redouble': type double, or Enter to roll"),
+        "{stdout}"
+    );
+    assert!(stdout.contains("White doubles to 2"), "{stdout}");
+    assert!(stdout.contains("Black takes: the stake is 2"), "{stdout}");
+    assert_eq!(
+        stdout.matches("double, or Enter to roll:").count(),
+        2,
+        "{stdout}"
+    );
+    assert!(stdout.contains("White rolls 1-5 (P Q)"), "{stdout}");
+    // Without --cube nobody is asked.
+    let out = run_with_input(&["dice", "--seed", "5"], "quit\n");
+    assert!(!text(&out.stdout).contains("Enter to roll"));
 }
 
 #[test]

@@ -535,3 +535,62 @@ fn the_eval_cache_changes_nothing_but_time() {
         });
     }
 }
+
+/// The win chances (`DiceEngine::equity`, issue 30 item 2): at depth 1 the value is the slow
+/// reference's, the chances are the rule set's model of that value (checked against the
+/// model's own definition in `dice::eval::wdl`'s unit tests), they sum to 1 and rise with the
+/// value; a proven win is certain, a proven loss too, a finished game gives its result and a
+/// rolled game is refused.
+#[test]
+fn equity_reads_the_searched_value_through_the_model() {
+    use chesscore::dice::eval::wdl;
+    use chesscore::dice::search::{wdl_of, DiceSearchError};
+    for rules in Rules::ALL {
+        let mut ev = DiceEvaluator::new(rules);
+        let mut e = DiceEngine::new(2);
+        e.set_config(SearchConfig::ALL_EXACT);
+        let mut seen = Vec::new();
+        for g in positions(rules, 12, 71, 10, 40) {
+            let want = slow_chance(&g, 1, 0, &mut ev, false);
+            let q = e.equity(&g, &DiceLimits::depth(1), &mut |_| {}).unwrap();
+            assert_eq!((q.value, q.depth), (want, 1), "{rules}: {g:?}");
+            let p = q.wdl;
+            assert!((p.win + p.draw + p.loss - 1.0).abs() < 1e-12, "{p:?}");
+            assert!([p.win, p.draw, p.loss]
+                .iter()
+                .all(|x| (0.0..=1.0).contains(x)));
+            assert_eq!(q.expected_score(), p.win + p.draw / 2.0);
+            if want.abs() <= EVAL_MAX {
+                assert_eq!(p, wdl::wdl(rules, want), "{rules} {want}");
+            }
+            seen.push((want, p.win, p.loss));
+        }
+        seen.sort_by_key(|s| s.0);
+        for w in seen.windows(2) {
+            assert!(w[0].1 <= w[1].1 && w[0].2 >= w[1].2, "{rules}: {seen:?}");
+        }
+        for n in 0..64 {
+            assert_eq!(wdl_of(rules, WIN - n), wdl::Wdl::WIN, "win in {}", n + 1);
+            assert_eq!(wdl_of(rules, -(WIN - n)), wdl::Wdl::LOSS);
+        }
+        // Above EVAL_MAX but below the band: near-certain, read as EVAL_MAX.
+        assert_eq!(wdl_of(rules, EVAL_MAX + 100), wdl::wdl(rules, EVAL_MAX));
+        let mut rolled = DiceGame::new(rules);
+        let roll = rolled.outcomes().as_slice()[0].roll;
+        rolled.set_roll(roll).unwrap();
+        assert_eq!(
+            e.equity(&rolled, &DiceLimits::depth(1), &mut |_| {}),
+            Err(DiceSearchError::NotAwaitingRoll)
+        );
+    }
+    // One die: the white queen takes the king on a queen roll; the winner is still to move.
+    let mut g = DiceGame::from_fen(Rules::OneDie, "4k3/8/8/8/4Q3/8/8/4K3 w - - 0 1").unwrap();
+    let mut e = DiceEngine::new(2);
+    g.set_roll(chesscore::dice::Roll::from_faces(&[5]).unwrap())
+        .unwrap();
+    let r = e.search(&g, &DiceLimits::depth(1), &mut |_| {}).unwrap();
+    g.make_move(r.best_move()).unwrap();
+    assert!(matches!(g.status(), DiceStatus::Won { .. }));
+    let q = e.equity(&g, &DiceLimits::depth(3), &mut |_| {}).unwrap();
+    assert_eq!((q.wdl, q.depth, q.value), (wdl::Wdl::WIN, 0, WIN));
+}

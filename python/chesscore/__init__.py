@@ -37,12 +37,14 @@ from ._board import (
 )
 from ._dice import (
     DICE_WIN_VALUE,
+    DiceEquity,
     DiceGame,
     DiceRules,
     DiceSearchResult,
     DiceState,
     DiceStatus,
     Roll,
+    dice_equity,
     dice_evaluate,
     dice_search,
     dice_search_all_rolls,
@@ -56,7 +58,7 @@ from ._chess960 import IllegalReason, MoveCheck, MoveEvent
 
 for _cls in (Board, ChessError, GameStatus, Piece, Status, DiceGame, DiceRules, DiceState,
              DiceStatus, Roll, Engine, SearchInfo, SearchResult, IllegalReason, MoveCheck,
-             MoveEvent, PgnError, PgnGame, PgnReader, DiceSearchResult):
+             MoveEvent, PgnError, PgnGame, PgnReader, DiceSearchResult, DiceEquity):
     _cls.__module__ = "chesscore"
 del _cls
 
@@ -68,6 +70,7 @@ __all__ = [
     "message", "parse_square", "square_name", "version", "DiceGame", "DiceRules", "DiceState",
     "DiceStatus", "Roll", "MATE_SCORE", "Engine", "SearchInfo", "SearchResult",
     "DICE_WIN_VALUE", "DiceSearchResult", "dice_search", "dice_evaluate", "dice_search_all_rolls",
+    "DiceEquity", "dice_equity",
     # issue 14: Chess960, move events, why a move is illegal
     "IllegalReason", "MoveCheck", "MoveEvent",
     # SAN and PGN (issue 14)

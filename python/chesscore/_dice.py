@@ -1,6 +1,6 @@
 """Dice Chess (``src/ffi/dice.rs``): :class:`DiceGame`, :class:`Roll`, :class:`DiceRules`; the
 Dice Chess engine on an :class:`Engine` (``src/ffi/dice_search.rs``): :func:`dice_search`,
-:func:`dice_evaluate`, :func:`dice_search_all_rolls`."""
+:func:`dice_evaluate`, :func:`dice_equity`, :func:`dice_search_all_rolls`."""
 
 from __future__ import annotations
 
@@ -274,6 +274,46 @@ def dice_evaluate(engine: "Engine", game: DiceGame, *, depth: Optional[int] = No
         depth, nodes, movetime_ms, infinite, on_info)
     check(st, "dice evaluate")
     return float(out.value)
+
+
+@dataclass(frozen=True)
+class DiceEquity:
+    """The chances of a win, a draw and a loss for the side to move before the roll (they sum to
+    1) and the expected score ``win + draw / 2`` (``chess_diceEquity``); ``value`` is the search's
+    value they come from, ``win_in`` the turns to a proven win (negative: loss; 0: none)."""
+
+    win: float
+    draw: float
+    loss: float
+    expected_score: float
+    value: int
+    win_in: int
+    depth: int
+    nodes: int
+    time_ms: int
+
+
+def dice_equity(engine: "Engine", game: DiceGame, *, depth: Optional[int] = None,
+                nodes: Optional[int] = None, movetime_ms: Optional[int] = None,
+                infinite: bool = False,
+                on_info: Optional[Callable[..., object]] = None) -> DiceEquity:
+    """Win, draw and loss chances of ``game`` before its roll, for the side to move
+    (``chess_diceEquity``: the search's value through the rule set's fitted model); a finished
+    game gives its result.
+
+    >>> from chesscore import Engine
+    >>> with Engine() as engine:
+    ...     q = dice_equity(engine, DiceGame(DiceRules.TWO_DICE), depth=1)
+    >>> abs(q.win + q.draw + q.loss - 1) < 1e-9
+    True
+    """
+    out = _ffi.DiceEquity()
+    st = _dice_call(engine, game, lambda h, l: lib.chess_diceEquity(
+        h, ctypes.byref(game._game), ctypes.byref(l), ctypes.byref(out)),
+        depth, nodes, movetime_ms, infinite, on_info)
+    check(st, "dice equity")
+    return DiceEquity(out.win, out.draw, out.loss, out.expectedScore, out.value, out.winIn,
+                      out.depth, out.nodes, out.timeMs)
 
 
 def dice_search_all_rolls(engine: "Engine", game: DiceGame, *, depth: Optional[int] = None,

@@ -105,6 +105,14 @@ class DiceSearchResult(ctypes.Structure):
     ]
 
 
+class DiceEquity(ctypes.Structure):
+    _fields_ = [
+        ("size", u32), ("value", i32), ("win", ctypes.c_double), ("draw", ctypes.c_double),
+        ("loss", ctypes.c_double), ("expectedScore", ctypes.c_double), ("depth", u32),
+        ("winIn", i32), ("nodes", u64), ("timeMs", u64), ("reserved", u8 * 64),
+    ]
+
+
 class DiceRollAdvice(ctypes.Structure):
     _fields_ = [("roll", DiceRoll), ("weight", u32), ("result", DiceSearchResult)]
 
@@ -113,6 +121,7 @@ class DiceRollAdvice(ctypes.Structure):
 _SIZES = {
     Position: 9216, Undo: 48, MoveList: 516, SearchInfo: 320, DiceGame: 9280, DiceUndo: 160,
     DiceRoll: 4, DiceOutcome: 8, DiceStatus: 8, DiceSearchResult: 256, DiceRollAdvice: 264,
+    DiceEquity: 128,
 }
 if ctypes.sizeof(c_void_p) == 8:
     _SIZES.update({SearchLimits: 256, SearchResult: 512})
@@ -216,6 +225,7 @@ _SIGNATURES = {
     # ---- end of SAN and PGN --------------------------------------------------------------------
     "chess_diceSearch": (c_int, [c_void_p, P(DiceGame), P(SearchLimits), P(DiceSearchResult)]),
     "chess_diceEvaluate": (c_int, [c_void_p, P(DiceGame), P(SearchLimits), P(ctypes.c_double)]),
+    "chess_diceEquity": (c_int, [c_void_p, P(DiceGame), P(SearchLimits), P(DiceEquity)]),
     "chess_diceSearchAllRolls": (
         c_int, [c_void_p, P(DiceGame), P(SearchLimits), P(DiceRollAdvice), u32, P(u32)]
     ),

@@ -17,6 +17,7 @@ from chesscore import (
     Engine,
     Roll,
     Status,
+    dice_equity,
     dice_evaluate,
     dice_search,
     dice_search_all_rolls,
@@ -73,6 +74,28 @@ def test_evaluate_and_all_rolls(engine):
         moves = game.legal_moves()
         assert res.best_move in moves if moves else res.best_move is None  # None: the pass
         game.pop()
+
+
+def test_equity(engine):
+    for rules in DiceRules:
+        game = DiceGame(rules)
+        engine.new_game()
+        q = dice_equity(engine, game, depth=1)
+        assert abs(q.win + q.draw + q.loss - 1) < 1e-12
+        assert all(0 <= x <= 1 for x in (q.win, q.draw, q.loss))
+        assert q.expected_score == q.win + q.draw / 2
+        assert q.depth == 1 and q.win_in == 0 and -10000 < q.value < 10000
+        # chess_diceEvaluate reads the same search's value linearly.
+        engine.new_game()
+        assert dice_evaluate(engine, game, depth=1) == (q.value + 10000) / 20000
+    game = DiceGame(DiceRules.ONE_DIE, "4k3/8/8/8/4Q3/8/8/4K3 w - - 0 1")
+    game.roll(Roll.of(5))
+    with pytest.raises(ChessError) as e:
+        dice_equity(engine, game, depth=1)
+    assert e.value.status == Status.ERR_DICE_NOT_AWAITING_ROLL
+    game.push(dice_search(engine, game, depth=1).best_move)
+    q = dice_equity(engine, game, depth=1)
+    assert (q.win, q.draw, q.loss, q.expected_score, q.depth) == (1, 0, 0, 1, 0)
 
 
 def test_refusals(engine):

@@ -71,6 +71,7 @@
 //! on without taking the king), so standard chess's impossible-check rule does not apply;
 //! without check, any checks may stand. See [`fen`] for the dice FEN.
 
+pub mod cube;
 pub mod eval;
 pub mod fen;
 pub mod game;

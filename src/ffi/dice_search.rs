@@ -1,5 +1,6 @@
 //! The Dice Chess engine's C skin (issue 12): the best move or three-dice turn for a rolled
-//! game, the expected score before the roll, and the advice for every roll at once, over
+//! game, the expected score before the roll, the win, draw and loss chances before the roll
+//! (issue 30), and the advice for every roll at once, over
 //! [`crate::dice::search::DiceEngine`] held by the same `ChessEngine` handle as the chess
 //! search (same busy state, stop, `Hash` and `Threads` options, limits struct and info
 //! callback; see `src/ffi/engine.rs`).
@@ -25,8 +26,8 @@ use super::{
     ChessStatus,
 };
 use crate::dice::search::{
-    expected_score, win_in, DiceClock, DiceEngine, DiceInfo, DiceLimits, DiceSearchError,
-    DiceSearchResult, RollAdvice,
+    expected_score, finished_equity, win_in, DiceClock, DiceEngine, DiceEquity, DiceInfo,
+    DiceLimits, DiceSearchError, DiceSearchResult, RollAdvice,
 };
 use crate::dice::{DiceGame, DiceStatus};
 use crate::search::Limits;
@@ -93,6 +94,72 @@ pub struct ChessDiceRollAdvice {
 }
 
 const _: () = assert!(size_of::<ChessDiceRollAdvice>() == 264);
+
+/// Number of reserved bytes at the end of `ChessDiceEquity` (128 bytes in all).
+pub const CHESS_DICE_EQUITY_RESERVED: usize = 64;
+
+/// The outcome of `chess_diceEquity`: the chances of a win, a draw and a loss for the side to
+/// move before the roll (they sum to 1), written whole on success only; caller-owned, may be
+/// uninitialised before the call.
+///
+/// The chances come from the search's value (`value`, as in `ChessDiceSearchResult`) through
+/// a model fitted per rule set on held-out self-play (docs/results/dice-equity.md): a
+/// proven win is `win` 1, a proven loss `loss` 1, a finished game its result.
+///
+/// Extensibility: as `ChessSearchResult`: the size never changes, `size` is
+/// `sizeof(ChessDiceEquity)`, later fields come from `reserved` (zeros here).
+#[repr(C)]
+#[derive(Copy, Clone, Debug)]
+pub struct ChessDiceEquity {
+    /// `sizeof(ChessDiceEquity)`.
+    pub size: u32,
+    /// The search's value for the side to move (a finished game: `CHESS_DICE_WIN_VALUE`,
+    /// its negative, or 0 drawn).
+    pub value: i32,
+    /// Chance of a win for the side to move.
+    pub win: f64,
+    /// Chance of a draw.
+    pub draw: f64,
+    /// Chance of a loss.
+    pub loss: f64,
+    /// `win + draw / 2`.
+    pub expectedScore: f64,
+    /// Depth in turns of the last completed iteration (0 for a finished game).
+    pub depth: u32,
+    /// Turns to a proven win (> 0) or loss (< 0), this one counted; 0 when none is proven.
+    pub winIn: i32,
+    /// Nodes searched.
+    pub nodes: u64,
+    /// Milliseconds taken.
+    pub timeMs: u64,
+    /// Zero.
+    pub reserved: [u8; CHESS_DICE_EQUITY_RESERVED],
+}
+
+const _: () = assert!(size_of::<ChessDiceEquity>() == 128);
+const _: () = assert!(core::mem::offset_of!(ChessDiceEquity, win) == 8);
+const _: () = assert!(core::mem::offset_of!(ChessDiceEquity, depth) == 40);
+const _: () = assert!(core::mem::offset_of!(ChessDiceEquity, reserved) == 64);
+
+fn equity_struct(e: &DiceEquity) -> ChessDiceEquity {
+    ChessDiceEquity {
+        size: size_of::<ChessDiceEquity>() as u32,
+        value: e.value,
+        win: e.wdl.win,
+        draw: e.wdl.draw,
+        loss: e.wdl.loss,
+        expectedScore: e.expected_score(),
+        depth: e.depth,
+        winIn: if e.depth == 0 {
+            0
+        } else {
+            win_in(e.value).unwrap_or(0)
+        },
+        nodes: e.nodes,
+        timeMs: e.time_ms,
+        reserved: [0; CHESS_DICE_EQUITY_RESERVED],
+    }
+}
 
 /// The value of a proven win in the turn being played (`ChessDiceSearchResult.value`); one
 /// `n` turns later is `CHESS_DICE_WIN_VALUE - n`.
@@ -318,6 +385,59 @@ pub unsafe extern "C" fn chess_diceEvaluate(
                 Err(s) => return s,
             };
         out.write(expected_score(r.value));
+        ChessStatus::CHESS_OK
+    })
+}
+
+/// The chances of a win, a draw and a loss of `*game` before its roll for its side to move
+/// (they sum to 1), with the expected score `win + draw / 2`, into `*out`: the search's value
+/// under `*limits` (as `chess_diceEvaluate`'s) read through the rule set's fitted model
+/// (docs/results/dice-equity.md); a proven win or loss is certain. A finished game gives its
+/// result at once (depth 0, no search). `*game` is not modified.
+///
+/// Errors, with nothing written: `CHESS_ERR_NULL_ARGUMENT`, `CHESS_ERR_DICE_INVALID_GAME`,
+/// `CHESS_ERR_DICE_NOT_AWAITING_ROLL` (the dice are rolled), `CHESS_ERR_INVALID_LIMITS`,
+/// `CHESS_ERR_DICE_UNSUPPORTED_LIMITS`, `CHESS_ERR_ENGINE_BUSY`, `CHESS_ERR_OUT_OF_MEMORY`.
+///
+/// # Safety
+/// `engine` is NULL or a live engine; `game` is NULL or points to a `ChessDiceGame`;
+/// `limits` is NULL or points to a `ChessSearchLimits`; `out` is NULL or valid for writes of
+/// a `ChessDiceEquity`.
+#[no_mangle]
+pub unsafe extern "C" fn chess_diceEquity(
+    engine: *mut ChessEngine,
+    game: *const ChessDiceGame,
+    limits: *const ChessSearchLimits,
+    out: *mut ChessDiceEquity,
+) -> ChessStatus {
+    ffi_guard!({
+        // SAFETY (each `try_ptr!`): the caller's contract.
+        let handle = try_ptr!(engine_ref(engine));
+        let g = try_ptr!(read_game(game));
+        let raw = try_ptr!(input::<RawLimits, ChessSearchLimits>(limits));
+        let out = try_ptr!(out::<ChessDiceEquity, ChessDiceEquity>(out));
+        let (dl, c) = match dice_limits(raw, g) {
+            Ok(x) => x,
+            Err(s) => return s,
+        };
+        if g.status() == DiceStatus::AwaitingMove {
+            return ChessStatus::CHESS_ERR_DICE_NOT_AWAITING_ROLL;
+        }
+        if let Some(e) = finished_equity(g) {
+            // As chess_diceEvaluate: no search, but a busy handle still refuses.
+            if let Err(st) = handle.claim() {
+                return st;
+            }
+            out.write(equity_struct(&e));
+            return ChessStatus::CHESS_OK;
+        }
+        let root: DiceGame = g.clone();
+        let (e, _) =
+            match with_dice_engine(handle, &c, |dice, report| dice.equity(&root, &dl, report)) {
+                Ok(x) => x,
+                Err(s) => return s,
+            };
+        out.write(equity_struct(&e));
         ChessStatus::CHESS_OK
     })
 }

@@ -15,7 +15,7 @@ use std::io::{self, Write};
 
 const DICE_HELP: &str = "\
 usage: chesscore dice [--rules RULES] [--opponent PLAYER] [--color COLOR] [--seed N]
-                      [--movetime MS] [--depth N] [--threads N]
+                      [--movetime MS] [--depth N] [--threads N] [--cube]
        chesscore dice match [--rules RULES] [--a PLAYER] [--b PLAYER] [--games N]
                       [--movetime MS | --tc BASE+INC] [--depth N] [--concurrency K]
                       [--seed N] [--threads N]
@@ -25,7 +25,12 @@ usage: chesscore dice [--rules RULES] [--opponent PLAYER] [--color COLOR] [--see
 
 Dice Chess in the terminal against a built-in player: the dice are rolled for both sides,
 the board is drawn, you type your moves in UCI form (e2e4, e7e8q; a three-dice turn one
-micro-move at a time). Also: `moves` lists the moves the roll allows, `quit` ends.
+micro-move at a time). Also: `moves` lists the moves the roll allows, `quit` ends. Before
+every roll it shows your chances to win, draw and lose (the engine's equity, two turns deep,
+one in three dice: docs/results/dice-equity.md). With --cube the game is played for a
+doubling cube: before your roll type `double` (or just Enter to roll) when the cube is
+centred or yours; answer the engine's doubles with `take` or `pass`. The engine doubles,
+takes and passes by the library's advice (docs/dice.md, The doubling cube).
 
 `selfplay` plays seeded games between two built-in players and writes them as PGN (rolls
 in comments, moves in UCI form, a pass as `--`, a Variant tag naming the rules); the same
@@ -140,6 +145,8 @@ struct DiceArgs {
     black: PlayerKind,
     max_turns: u32,
     verify: Option<String>,
+    /// `chesscore dice --cube`: play for a doubling cube.
+    cube: bool,
 }
 
 pub(crate) fn dice_cmd(args: &[String], out: &mut impl Write) -> Result<(), Failure> {
@@ -168,6 +175,7 @@ pub(crate) fn dice_cmd(args: &[String], out: &mut impl Write) -> Result<(), Fail
         black: PlayerKind::Greedy,
         max_turns: 1000,
         verify: None,
+        cube: false,
     };
     let mut it = args.iter();
     while let Some(arg) = it.next() {
@@ -179,6 +187,7 @@ pub(crate) fn dice_cmd(args: &[String], out: &mut impl Write) -> Result<(), Fail
         let mut value = || option_value(name, inline.or_else(|| it.next()));
         match name {
             "-h" | "--help" => return Ok(out.write_all(DICE_HELP.as_bytes())?),
+            "--cube" if mode == Mode::Play && inline.is_none() => a.cube = true,
             "--rules" => {
                 let v = value()?;
                 a.rules = Rules::from_name(v).ok_or_else(|| {

@@ -88,6 +88,7 @@ pub mod heuristic;
 pub(crate) mod linear;
 #[cfg(test)]
 mod reference;
+pub mod wdl;
 pub(crate) mod weights;
 
 use features::{Counts, NUM_FEATURES};

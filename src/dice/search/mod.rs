@@ -108,6 +108,7 @@ mod smp;
 mod time;
 mod tt;
 
+use crate::dice::eval::wdl::{self, Wdl};
 use crate::dice::eval::{DiceEvaluator, EVAL_MAX};
 use crate::dice::game::DiceGame;
 pub use crate::dice::player::DiceClock;
@@ -149,6 +150,60 @@ pub fn win_in(value: i32) -> Option<i32> {
 pub fn expected_score(value: i32) -> f64 {
     let v = value.clamp(-EVAL_MAX, EVAL_MAX) as f64;
     (v + EVAL_MAX as f64) / (2.0 * EVAL_MAX as f64)
+}
+
+/// The chances of a win, a draw and a loss for the side to move that a value stands for
+/// under `rules`: a proven win ([`win_in`] positive) is a sure win, a proven loss a sure
+/// loss, any other value goes through the rule set's fitted model
+/// ([`crate::dice::eval::wdl`]; values between `EVAL_MAX` and the win band read as
+/// `EVAL_MAX`).
+pub fn wdl_of(rules: Rules, value: i32) -> Wdl {
+    match win_in(value) {
+        Some(n) if n > 0 => Wdl::WIN,
+        Some(_) => Wdl::LOSS,
+        None => wdl::wdl(rules, value),
+    }
+}
+
+/// The equity of a finished game: its result for the side to move (won, lost, drawn), with
+/// the result's value ([`WIN`], `-WIN`, 0) at depth 0; `None` while the game goes on.
+pub fn finished_equity(game: &DiceGame) -> Option<DiceEquity> {
+    let (wdl, value) = match game.status() {
+        DiceStatus::Won { winner, .. } if winner == game.side_to_move() => (Wdl::WIN, WIN),
+        DiceStatus::Won { .. } => (Wdl::LOSS, -WIN),
+        DiceStatus::Drawn(_) => (Wdl::DRAW, 0),
+        DiceStatus::AwaitingRoll | DiceStatus::AwaitingMove => return None,
+    };
+    Some(DiceEquity {
+        wdl,
+        value,
+        depth: 0,
+        nodes: 0,
+        time_ms: 0,
+    })
+}
+
+/// Win chances before the roll, from [`DiceEngine::equity`].
+#[derive(Copy, Clone, Debug, PartialEq)]
+pub struct DiceEquity {
+    /// The chances of a win, a draw and a loss for the side to move (they sum to 1).
+    pub wdl: Wdl,
+    /// The search's value they come from (see the [module docs](self)); for a finished
+    /// game its result's ([`WIN`], `-WIN`, 0 drawn).
+    pub value: i32,
+    /// Depth of the last completed iteration (0 for a finished game).
+    pub depth: u32,
+    /// Nodes searched.
+    pub nodes: u64,
+    /// Milliseconds taken.
+    pub time_ms: u64,
+}
+
+impl DiceEquity {
+    /// The expected score, `win + draw / 2`.
+    pub fn expected_score(&self) -> f64 {
+        self.wdl.expected_score()
+    }
 }
 
 /// What a Dice Chess search may use. `Default`: no limit (stopped only by
@@ -711,6 +766,36 @@ impl DiceEngine {
         best.time_ms = self.elapsed_ms();
         self.last_nodes = best.nodes;
         Ok(best)
+    }
+
+    /// The chances of a win, a draw and a loss for `game`'s side to move before its roll:
+    /// [`DiceEngine::evaluate`]'s value under `limits` read through [`wdl_of`] (the rule
+    /// set's fitted model; proven wins and losses sure). A finished game gives its result
+    /// (won, lost or drawn for the side to move) without a search.
+    ///
+    /// # Errors
+    /// [`DiceSearchError::NotAwaitingRoll`] when the game is awaiting a move.
+    pub fn equity(
+        &mut self,
+        game: &DiceGame,
+        limits: &DiceLimits,
+        on_info: &mut dyn FnMut(&DiceInfo),
+    ) -> Result<DiceEquity, DiceSearchError> {
+        if game.status() == DiceStatus::AwaitingMove {
+            return Err(DiceSearchError::NotAwaitingRoll);
+        }
+        if let Some(e) = finished_equity(game) {
+            self.last_nodes = 0;
+            return Ok(e);
+        }
+        let r = self.evaluate(game, limits, on_info)?;
+        Ok(DiceEquity {
+            wdl: wdl_of(game.rules(), r.value),
+            value: r.value,
+            depth: r.depth,
+            nodes: r.nodes,
+            time_ms: r.time_ms,
+        })
     }
 
     /// One search before the roll: the best turn and its value for every outcome of

@@ -2,8 +2,11 @@
 
 use super::DiceArgs;
 use crate::Failure;
+use chesscore::dice::cube::{advise, Cube, CubeOwner};
+use chesscore::dice::eval::wdl::Wdl;
 use chesscore::dice::pgn::{result_text, termination_text};
 use chesscore::dice::player::{sample_roll, Rng};
+use chesscore::dice::search::{DiceEngine, DiceLimits};
 use chesscore::dice::{DiceGame, DiceStatus, Rules};
 use std::io::{self, BufRead, Write};
 
@@ -66,6 +69,128 @@ fn refusal(g: &DiceGame, text: &str) -> String {
     format!("{text} is not a move these dice allow{hint}")
 }
 
+/// The limits of the win chances shown after every turn: the depth each rule set's model
+/// was fitted at (docs/results/dice-equity.md: two turns in two dice and one die, a few
+/// milliseconds; one turn in three dice), at most 300 ms.
+fn equity_limits(rules: Rules) -> DiceLimits {
+    DiceLimits {
+        depth: if rules == Rules::ThreeDice { 1 } else { 2 },
+        movetime_ms: Some(300),
+        ..DiceLimits::default()
+    }
+}
+
+/// The side to move's chances before `g`'s roll, and their line for `human`.
+fn chances(
+    engine: &mut DiceEngine,
+    g: &DiceGame,
+    human: chesscore::Color,
+) -> Option<(Wdl, String)> {
+    let q = engine
+        .equity(g, &equity_limits(g.rules()), &mut |_| {})
+        .ok()?;
+    let (win, loss) = if g.side_to_move() == human {
+        (q.wdl.win, q.wdl.loss)
+    } else {
+        (q.wdl.loss, q.wdl.win)
+    };
+    Some((
+        q.wdl,
+        format!(
+            "chances for you ({}): win {:.0}% draw {:.0}% loss {:.0}%",
+            side_name(human),
+            100.0 * win,
+            100.0 * q.wdl.draw,
+            100.0 * loss
+        ),
+    ))
+}
+
+/// Reads one trimmed line; `None` at the end of input.
+fn read_answer(input: &mut impl BufRead, line: &mut String) -> Result<Option<String>, Failure> {
+    line.clear();
+    if input.read_line(line).map_err(Failure::Input)? == 0 {
+        return Ok(None);
+    }
+    Ok(Some(line.trim().to_owned()))
+}
+
+/// What a cube decision before the roll led to.
+enum CubeTurn {
+    /// Roll on.
+    Play,
+    /// The game ended by a pass: the winner.
+    Passed(chesscore::Color),
+    /// The human stopped (quit or end of input).
+    Stop,
+}
+
+/// The cube before the roll of `g` (the side to move's chances `wdl`), `cube` seen from the
+/// side to move: the engine doubles by the advice, the human is asked; the taker answers
+/// (the engine by the advice).
+fn cube_turn(
+    g: &DiceGame,
+    wdl: &Wdl,
+    cube: &mut Cube,
+    human: chesscore::Color,
+    input: &mut impl BufRead,
+    out: &mut impl Write,
+    line: &mut String,
+) -> Result<CubeTurn, Failure> {
+    if cube.owner == CubeOwner::Opponent || cube.value >= 1 << 20 {
+        return Ok(CubeTurn::Play);
+    }
+    let us = g.side_to_move();
+    let advice = advise(wdl, *cube);
+    let doubles = if us == human {
+        loop {
+            write!(out, "cube {}: double, or Enter to roll: ", cube.value)?;
+            out.flush()?;
+            match read_answer(input, line)?.as_deref() {
+                None | Some("quit") | Some("exit") => return Ok(CubeTurn::Stop),
+                Some("") | Some("roll") => break false,
+                Some("double") => break true,
+                Some(other) => writeln!(out, "'{other}': type double, or Enter to roll")?,
+            }
+        }
+    } else {
+        advice.double
+    };
+    if !doubles {
+        return Ok(CubeTurn::Play);
+    }
+    writeln!(out, "{} doubles to {}", side_name(us), cube.value * 2)?;
+    let takes = if us == human {
+        advice.take
+    } else {
+        loop {
+            write!(out, "take or pass: ")?;
+            out.flush()?;
+            match read_answer(input, line)?.as_deref() {
+                None | Some("quit") | Some("exit") => return Ok(CubeTurn::Stop),
+                Some("take") => break true,
+                Some("pass") => break false,
+                Some(other) => writeln!(out, "'{other}': type take or pass")?,
+            }
+        }
+    };
+    if !takes {
+        writeln!(out, "{} passes", side_name(us.flip()))?;
+        return Ok(CubeTurn::Passed(us));
+    }
+    writeln!(
+        out,
+        "{} takes: the stake is {}",
+        side_name(us.flip()),
+        cube.value * 2
+    )?;
+    *cube = Cube {
+        value: cube.value * 2,
+        owner: CubeOwner::Opponent,
+    };
+    Ok(CubeTurn::Play)
+}
+
 /// `chesscore dice`: a game against a built-in player on stdin and stdout.
 pub(super) fn play_cmd(
     a: &DiceArgs,
@@ -93,6 +218,10 @@ pub(super) fn play_cmd(
         out,
         "Type moves in UCI form (e2e4, e7e8q), 'moves' to list them, 'quit' to stop."
     )?;
+    // The win chances' own engine (the opponent's search keeps its table).
+    let mut equity = DiceEngine::new(a.hash.min(16));
+    // The cube (with --cube), seen from the side to move.
+    let mut cube = Cube::default();
     let mut line = String::new();
     loop {
         match g.status() {
@@ -104,8 +233,37 @@ pub(super) fn play_cmd(
                 g.position()
                     .write_pretty(&mut FmtOut(&mut *out))
                     .map_err(|_| Failure::Output(io::Error::other("write failed")))?;
+                let seen = chances(&mut equity, &g, a.human);
+                if let Some((_, text)) = &seen {
+                    writeln!(out, "{text}")?;
+                }
+                if let (true, Some((wdl, _))) = (a.cube, &seen) {
+                    match cube_turn(&g, wdl, &mut cube, a.human, input, out, &mut line)? {
+                        CubeTurn::Play => {}
+                        CubeTurn::Stop => {
+                            writeln!(out)?;
+                            return Ok(());
+                        }
+                        CubeTurn::Passed(winner) => {
+                            writeln!(
+                                out,
+                                "Game over: {} wins {} point{} (pass)",
+                                side_name(winner),
+                                cube.value,
+                                if cube.value == 1 { "" } else { "s" }
+                            )?;
+                            return Ok(());
+                        }
+                    }
+                }
                 writeln!(out, "{} rolls {roll}", side_name(g.side_to_move()))?;
                 let _ = g.set_roll(roll);
+                // The roll starts the turn: the cube is seen from the next mover after it.
+                cube.owner = match cube.owner {
+                    CubeOwner::Centered => CubeOwner::Centered,
+                    CubeOwner::Mover => CubeOwner::Opponent,
+                    CubeOwner::Opponent => CubeOwner::Mover,
+                };
             }
             DiceStatus::AwaitingMove => {
                 let list = g.moves();
@@ -162,6 +320,9 @@ pub(super) fn play_cmd(
                     result_text(end),
                     termination_text(end)
                 )?;
+                if a.cube {
+                    writeln!(out, "stake: {}", cube.value)?;
+                }
                 return Ok(());
             }
         }
