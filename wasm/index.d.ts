@@ -74,6 +74,23 @@ export interface DiceSearchResult {
   timeMs: number;
 }
 
+/** `Engine.diceEquity`: the side to move's chances before the roll (they sum to 1). */
+export interface DiceEquity {
+  win: number;
+  draw: number;
+  loss: number;
+  /** `win + draw / 2`. */
+  expectedScore: number;
+  /** The search's value they come from (a finished game: the win value, its negative, or 0). */
+  value: number;
+  /** Depth in turns of the last completed iteration (0 for a finished game). */
+  depth: number;
+  /** Turns to a proven win (> 0) or loss (< 0), this one counted; 0 when none is proven. */
+  winIn: number;
+  nodes: number;
+  timeMs: number;
+}
+
 declare class Board {
   /** The starting position, or `fen` (strict; lenient reads as python-chess does). */
   constructor(fen?: string, options?: { lenient?: boolean });
@@ -120,6 +137,13 @@ declare class Engine {
     rolls: (DiceSearchResult & { faces: number[]; weight: number })[];
     denominator: number;
   };
+  /**
+   * The side to move's chances of a win, a draw and a loss before the roll
+   * (`chess_diceEquity`): the search's value under `limits` through the rule set's fitted
+   * model (fitted at depth 2 in two dice and one die, depth 1 in three dice). A finished game
+   * gives its result; a rolled one throws CHESS_ERR_DICE_NOT_AWAITING_ROLL.
+   */
+  diceEquity(game: DiceGame, limits: SearchLimits): DiceEquity;
   free(): void;
 }
 

@@ -86,6 +86,7 @@ const LIMITS_SIZE = 248;
 const RESULT_SIZE = 512;
 const DICE_RESULT_SIZE = 256;
 const DICE_ADVICE_SIZE = 264; // ChessDiceRoll (4), uint32_t weight, the result at 8
+const DICE_EQUITY_SIZE = 128; // in the Engine's result block (RESULT_SIZE)
 const FEN_MAX = 128;
 const DICE_FEN_MAX = 128;
 const MAX_OUTCOMES = 56;
@@ -659,6 +660,33 @@ function bind(x, mem) {
       } finally {
         free(buf);
       }
+    }
+
+    /**
+     * The chances of a win, a draw and a loss of a Dice Chess game before its roll, for its
+     * side to move (`chess_diceEquity`): the search's value under `limits` read through the
+     * rule set's fitted model (docs/results/dice-equity.md, fitted at depth 2 in two dice and
+     * one die, depth 1 in three dice); they sum to 1. A finished game gives its result.
+     */
+    diceEquity(game, limits) {
+      const engine = live(this, this.#engine);
+      const lim = this.#buf;
+      const res = lim + LIMITS_SIZE;
+      writeLimits(lim, limits);
+      check('chess_diceEquity', engine, game._ptr, lim, res);
+      const dv = mem.dv();
+      if (dv.getUint32(res, true) !== DICE_EQUITY_SIZE) throw new Error('unexpected ChessDiceEquity size');
+      return {
+        win: dv.getFloat64(res + 8, true),
+        draw: dv.getFloat64(res + 16, true),
+        loss: dv.getFloat64(res + 24, true),
+        expectedScore: dv.getFloat64(res + 32, true),
+        value: dv.getInt32(res + 4, true),
+        depth: dv.getUint32(res + 40, true),
+        winIn: dv.getInt32(res + 44, true),
+        nodes: u64(res + 48),
+        timeMs: u64(res + 56),
+      };
     }
 
     /** Frees the engine now (else it is freed when the object is collected). */

@@ -1,7 +1,7 @@
 // The Dice Chess board: the page's logic. Every rule (the roll's outcomes, the moves a roll
 // allows, the game's end, the PGN) comes from chesscore compiled to WebAssembly through
 // ../wasm/index.mjs; this file draws the board, forwards clicks and asks the engine (in a
-// Web Worker, see worker.js) for its moves, the hints and the win chance.
+// Web Worker, see worker.js) for its moves, the hints and the win chances.
 import { load, ChessError } from '../wasm/index.mjs';
 import { makeHandler } from './engine.js';
 
@@ -9,18 +9,23 @@ const FACE_NAMES = ['', 'pawn', 'knight', 'bishop', 'rook', 'queen', 'king'];
 const FACE_GLYPHS = ['', '\u265F', '\u265E', '\u265D', '\u265C', '\u265B', '\u265A'];
 const PIECE_GLYPHS = { p: '\u265F', n: '\u265E', b: '\u265D', r: '\u265C', q: '\u265B', k: '\u265A' };
 const PIECE_NAMES = { p: 'pawn', n: 'knight', b: 'bishop', r: 'rook', q: 'queen', k: 'king' };
-const ORDINARY_VALUE = 10000; // |value| beyond this: a proven or near-certain result
 
 /**
- * PLACEHOLDER win chance (issue 30 item 2 will give a calibrated equity): the logistic of the
- * dice search's value, 1 / (1 + exp(-value / PLACEHOLDER_LOGISTIC_SCALE)), with values past
- * +-10000 (proven or near-certain results) as 1 and 0. Not calibrated on games.
+ * The limits of the win chances before each roll: the depth each rule set's model was fitted
+ * at (docs/results/dice-equity.md: two turns in two dice and one die, one turn in three
+ * dice), at most 300 ms; as `chesscore dice` (src/bin/chesscore/dice/play.rs).
  */
-export const PLACEHOLDER_LOGISTIC_SCALE = 2500;
-export function placeholderWinChance(value) {
-  if (value >= ORDINARY_VALUE) return 1;
-  if (value <= -ORDINARY_VALUE) return 0;
-  return 1 / (1 + Math.exp(-value / PLACEHOLDER_LOGISTIC_SCALE));
+export function equityLimits(rules) {
+  return { depth: rules === 'threeDice' ? 1 : 2, movetimeMs: 300 };
+}
+
+/** Whole percentages of `chances` that sum to 100 (the largest remainders round up). */
+export function percentages(chances) {
+  const raw = chances.map((c) => 100 * c);
+  const out = raw.map(Math.floor);
+  const order = raw.map((r, i) => [r - out[i], i]).sort((a, b) => b[0] - a[0]);
+  for (let k = 0, left = 100 - out.reduce((s, x) => s + x, 0); k < left; k++) out[order[k % out.length][1]]++;
+  return out;
 }
 
 const $ = (id) => document.getElementById(id);
@@ -191,31 +196,52 @@ function renderLegal() {
   }
 }
 
+const SCORE_TITLE = 'the search\'s expected score for you after this roll\'s best turn, '
+  + '(value + 10000) / 20000: it ranks the rolls; it is not a calibrated win chance';
+
 function renderAdvice() {
   const t = $('advice');
   t.textContent = '';
   if (!ui.advice || ui.advice.side !== ui.human) return;
-  t.insertAdjacentHTML('beforeend', '<tr><th>roll</th><th>chance</th><th>best</th><th>win %</th></tr>');
+  // The last column is the search's expected score after the roll's best turn: its value read
+  // linearly (the library's `expectedScore`), not a calibrated chance (web/README.md).
+  t.insertAdjacentHTML('beforeend', '<tr><th>roll</th><th>chance</th><th>best</th>'
+    + `<th title="${SCORE_TITLE}">score %</th></tr>`);
   for (const r of ui.advice.rolls) {
     const tr = document.createElement('tr');
     const best = r.turn.length ? r.turn.join(' ') : r.bestMove ?? '--';
+    let score = (100 * r.expectedScore).toFixed(0);
+    if (r.winIn > 0) score = `win in ${r.winIn}`;
+    else if (r.winIn < 0) score = `loss in ${-r.winIn}`;
     tr.innerHTML = `<td>${r.faces.join('-')}</td><td>${r.weight}/${ui.advice.denominator}</td>`
-      + `<td>${best}</td><td>${(100 * placeholderWinChance(r.value)).toFixed(0)}</td>`;
+      + `<td>${best}</td><td>${score}</td>`;
     t.append(tr);
   }
 }
 
-function setWinBar(chanceForWhite) {
-  const fill = $('winbar-fill');
+// The bar: White's win chance from the left (light), the draw (grey), Black's (dark); the
+// text and the data attributes give the human's win, draw and loss chances.
+function setWinBar(equity) {
+  const bar = $('winbar');
   const text = $('winbar-text');
-  if (chanceForWhite === null) {
-    text.textContent = 'win chance: -';
+  if (equity === null) {
+    text.textContent = 'your chances: -';
+    for (const k of ['win', 'draw', 'loss', 'fen']) delete bar.dataset[k];
     return;
   }
-  fill.style.width = `${(100 * chanceForWhite).toFixed(1)}%`;
-  const mine = ui.human === 'white' ? chanceForWhite : 1 - chanceForWhite;
-  $('winbar').dataset.chance = mine.toFixed(3);
-  text.textContent = `your win chance (placeholder): ${(100 * mine).toFixed(0)}%`;
+  const { white, draw, black } = equity;
+  $('winbar-white').style.width = `${(100 * white).toFixed(1)}%`;
+  $('winbar-draw').style.width = `${(100 * draw).toFixed(1)}%`;
+  const [win, loss] = ui.human === 'white' ? [white, black] : [black, white];
+  bar.dataset.win = String(win);
+  bar.dataset.draw = String(draw);
+  bar.dataset.loss = String(loss);
+  bar.dataset.fen = equity.fen;
+  const [w, d, l] = percentages([win, draw, loss]);
+  text.textContent = `you: win ${w}% \u00b7 draw ${d}% \u00b7 loss ${l}%`;
+  bar.title = equity.depth === undefined
+    ? 'the result of the game'
+    : `your chances before this roll (chess_diceEquity, depth ${equity.depth}): web/README.md`;
 }
 
 function statusText() {
@@ -478,30 +504,39 @@ function humanPass() {
   afterHumanMove();
 }
 
-// The engine's turn, and the win chance before each roll.
+// The engine's turn, and the chances before each roll.
 async function advance() {
   const epoch = ui.epoch;
   for (;;) {
     const st = ui.game.status();
     if (st.state === 'WON' || st.state === 'DRAWN') {
-      setWinBar(st.state === 'DRAWN' ? 0.5 : st.winner === 'white' ? 1 : 0);
+      const white = st.winner === 'white' ? 1 : 0;
+      const black = st.winner === 'black' ? 1 : 0;
+      setWinBar({ white, draw: st.state === 'DRAWN' ? 1 : 0, black, fen: ui.game.fen() });
       ui.log.push(statusText());
       render();
       return;
     }
     if (st.state === 'AWAITING_ROLL') {
-      // Before every roll: the all-rolls search, for the bar and the human's hints.
+      // Before every roll: the side to move's chances for the bar, and before the human's
+      // roll the all-rolls search for the hints.
       ui.busy = true;
       render();
       const fen = ui.game.fen();
       const side = ui.game.turn;
-      const a = await ask({ kind: 'allRolls', rules: ui.rules, fen, limits: { movetimeMs: Math.min(300, limits().movetimeMs) } });
+      const q = await ask({ kind: 'equity', rules: ui.rules, fen, limits: equityLimits(ui.rules) });
       if (epoch !== ui.epoch) return;
+      const [white, black] = side === 'white' ? [q.win, q.loss] : [q.loss, q.win];
+      setWinBar({ white, draw: q.draw, black, fen, depth: q.depth });
+      if (side === ui.human) {
+        const a = await ask({ kind: 'allRolls', rules: ui.rules, fen, limits: { movetimeMs: Math.min(300, limits().movetimeMs) } });
+        if (epoch !== ui.epoch) return;
+        ui.advice = { ...a, fen, side };
+        ui.preRollFen = fen;
+      } else {
+        ui.advice = null;
+      }
       ui.busy = false;
-      ui.advice = { ...a, fen, side };
-      ui.preRollFen = fen;
-      const mean = a.rolls.reduce((s, r) => s + r.weight * placeholderWinChance(r.value), 0) / a.denominator;
-      setWinBar(side === 'white' ? mean : 1 - mean);
       if (side === ui.human) {
         render();
         return;

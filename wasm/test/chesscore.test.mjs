@@ -338,3 +338,54 @@ test('Dice Chess: pgn() writes the dice PGN of src/dice/pgn.rs', () => {
   g.free();
   h.free();
 });
+
+test('Dice Chess: diceEquity gives the side to move chances that sum to 1', () => {
+  const engine = new cc.Engine({ Hash: 4 });
+  const close = (a, b) => Math.abs(a - b) < 1e-12;
+  for (const rules of ['twoDice', 'oneDie', 'threeDice']) {
+    const g = new cc.DiceGame(rules);
+    const fen = g.fen();
+    const q = engine.diceEquity(g, { depth: 1 });
+    assert.equal(g.fen(), fen); // not modified
+    assert.ok(close(q.win + q.draw + q.loss, 1), `${rules}: ${JSON.stringify(q)}`);
+    assert.ok([q.win, q.draw, q.loss].every((x) => x >= 0 && x <= 1), rules);
+    assert.ok(close(q.expectedScore, q.win + q.draw / 2), rules);
+    assert.equal(q.depth, 1);
+    assert.equal(q.winIn, 0);
+    assert.ok(Math.abs(q.value) < 10000 && q.nodes > 0, rules);
+    g.free();
+  }
+  // The chances are the side to move's: a queen and a rook up, White to move, wins far more
+  // often than it loses; the same board with Black to move is the other way round; the
+  // colour-mirrored board with Black to move gives the same chances as the first.
+  const up = '4k3/8/8/8/8/8/8/Q3K2R w - - 0 1';
+  const sides = {};
+  for (const [name, fen] of [['white', up], ['black', up.replace(' w ', ' b ')],
+    ['mirror', 'q3k2r/8/8/8/8/8/8/4K3 b - - 0 1']]) {
+    engine.newGame();
+    const g = new cc.DiceGame('twoDice', fen);
+    sides[name] = engine.diceEquity(g, { depth: 1 });
+    g.free();
+  }
+  assert.ok(sides.white.win > 0.8 && sides.white.loss < 0.2, JSON.stringify(sides.white));
+  assert.ok(sides.black.loss > 0.8 && sides.black.win < 0.2, JSON.stringify(sides.black));
+  assert.deepEqual({ ...sides.mirror, timeMs: 0 }, { ...sides.white, timeMs: 0 });
+  // A finished game gives its result, without a search: the king taken (one die, the queen
+  // rolled), then a dead position (two bare kings).
+  const won = new cc.DiceGame('oneDie', '4k3/8/8/8/4Q3/8/8/4K3 w - - 0 1');
+  won.roll([5]);
+  throwsStatus(() => engine.diceEquity(won, { depth: 1 }), 'CHESS_ERR_DICE_NOT_AWAITING_ROLL');
+  won.push('e4e8');
+  assert.deepEqual(won.status(), { state: 'WON', winner: 'white', reason: 'KING_CAPTURE' });
+  const q = engine.diceEquity(won, { depth: 1 });
+  const [win, loss] = won.turn === 'white' ? [1, 0] : [0, 1];
+  assert.deepEqual([q.win, q.draw, q.loss, q.expectedScore, q.depth, q.nodes], [win, 0, loss, win, 0, 0]);
+  const dead = new cc.DiceGame('twoDice', '4k3/8/8/8/8/8/8/4K3 w - - 0 1');
+  assert.equal(dead.status().state, 'DRAWN');
+  const d = engine.diceEquity(dead, { depth: 1 });
+  assert.deepEqual([d.win, d.draw, d.loss, d.expectedScore, d.value, d.depth], [0, 1, 0, 0.5, 0, 0]);
+  throwsStatus(() => engine.diceEquity(new cc.DiceGame(), { depth: -1 }), 'CHESS_ERR_INVALID_LIMITS');
+  won.free();
+  dead.free();
+  engine.free();
+});

@@ -9,6 +9,10 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import assert from 'node:assert/strict';
+import { load } from '../../wasm/index.mjs';
+
+// The library itself, beside the page: the outcomes of a roll the hints table must list.
+const lib = await load();
 
 const [chromium, baseUrl, outDir, maxTurnsArg] = process.argv.slice(2);
 const MAX_TURNS = Number(maxTurnsArg ?? 60); // the human's turns per game
@@ -86,6 +90,24 @@ async function click(selector) {
 }
 const sq = (s) => `#board [data-sq="${s}"]`;
 
+/**
+ * The win bar as the page shows it: the human's chances (data attributes) and the three
+ * whole percentages of its text. They must sum to 1 and to 100.
+ */
+async function readBar(what) {
+  const bar = await evaluate(`(() => { const b = document.getElementById('winbar');
+    return { ...b.dataset, text: document.getElementById('winbar-text').textContent }; })()`);
+  const chances = ['win', 'draw', 'loss'].map((k) => Number(bar[k]));
+  assert.ok(chances.every((c) => c >= 0 && c <= 1), `${what}: win bar ${JSON.stringify(bar)}`);
+  assert.ok(Math.abs(chances[0] + chances[1] + chances[2] - 1) < 1e-9, `${what}: win bar ${JSON.stringify(bar)}`);
+  const m = bar.text.match(/^you: win (\d+)% \u00b7 draw (\d+)% \u00b7 loss (\d+)%$/);
+  assert.ok(m, `${what}: win bar text '${bar.text}'`);
+  const shown = m.slice(1).map(Number);
+  assert.equal(shown[0] + shown[1] + shown[2], 100, `${what}: win bar text '${bar.text}'`);
+  chances.forEach((c, i) => assert.ok(Math.abs(100 * c - shown[i]) < 1, `${what}: '${bar.text}' for ${chances}`));
+  return { ...bar, chances };
+}
+
 /** Drags the piece on `from` to `to` with the mouse (HTML5 drag and drop, intercepted). */
 let dragData = null;
 async function drag(from, to) {
@@ -147,6 +169,19 @@ async function playOne(rules, color, { worker = true, hintRate = 0.6, name = rul
       turns++;
       await click('#roll');
       await waitFor(`!(${STATE}).roll`, 'the roll');
+      // The bar shows the human's chances before this roll (the position the roll was for).
+      const bar = await readBar(`${rules} turn ${turns}`);
+      assert.equal(bar.fen, s.fen, `${rules} turn ${turns}: the bar is for another position`);
+      // The hints table: a row per outcome of the roll, its last column the expected score
+      // (a whole percentage) or a proven result.
+      const rows = await evaluate(`[...document.querySelectorAll('#advice tr')].map((tr) => [...tr.children].map((c) => c.textContent))`);
+      assert.deepEqual(rows[0], ['roll', 'chance', 'best', 'score %']);
+      const pre = new lib.DiceGame(rules, s.fen);
+      const want = pre.outcomes();
+      pre.free();
+      assert.deepEqual(rows.slice(1).map((r) => [r[0], r[1]]),
+        want.outcomes.map((o) => [o.faces.join('-'), `${o.weight}/${want.denominator}`]), `${rules}: hints rows`);
+      for (const r of rows.slice(1)) assert.match(r[3], /^(\d{1,3}|win in \d+|loss in \d+)$/, `${rules}: hints row ${r}`);
       const dice = await evaluate('[...document.querySelectorAll("#dice .die")].map((d) => Number(d.dataset.face))');
       assert.ok(dice.length >= 1 && dice.every((f) => f >= 1 && f <= 6), `dice shown: ${dice}`);
       continue;
@@ -199,8 +234,13 @@ async function playOne(rules, color, { worker = true, hintRate = 0.6, name = rul
   const pgn = await evaluate("fetch(document.getElementById('save').href).then((r) => r.text())");
   assert.equal(pgn, await evaluate('window.savePgn()'));
   const status = await evaluate("document.getElementById('status').textContent");
-  const bar = await evaluate("document.getElementById('winbar').dataset.chance");
-  assert.ok(Number(bar) >= 0 && Number(bar) <= 1, `win bar ${bar}`);
+  const bar = (await readBar(`${rules} at the end`)).text;
+  if (await evaluate("document.body.dataset.over === '1'")) {
+    // A finished game: the bar is its result for the human.
+    const { state, winner } = await evaluate('window.diceBoard.game.status()');
+    const want = state === 'DRAWN' ? [0, 1, 0] : winner === color ? [1, 0, 0] : [0, 0, 1];
+    assert.deepEqual((await readBar('the result')).chances, want, `${rules}: ${state} ${winner}`);
+  }
   writeFileSync(join(outDir, `${name}.pgn`), pgn);
   assert.equal(inWorker, worker);
   console.log(`  ${rules} (human ${color}, engine in a worker: ${inWorker}): ${turns} human turns, ${moves} moves (${hints} hints, dragged: ${dragged}) in ${((Date.now() - t0) / 1000).toFixed(1)} s; ${status} win bar ${bar}`);
