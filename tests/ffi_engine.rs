@@ -770,7 +770,16 @@ fn eval_file_option_loads_a_net_and_refuses_bad_files() {
     let c = |p: &std::path::Path| std::ffi::CString::new(p.to_str().unwrap()).unwrap();
     let e = Engine::new();
     let kiwipete = position(KIWIPETE);
+    // The default is the embedded net: its evaluation differs from the hand-written one.
+    let default = e.evaluate(&kiwipete).unwrap();
+    assert_eq!(e.set(c"EvalFile", c"<hand>"), CHESS_OK);
     let hand = e.evaluate(&kiwipete).unwrap();
+    assert_ne!(
+        default, hand,
+        "the default evaluation is the embedded net's"
+    );
+    assert_eq!(e.set(c"EvalFile", c"<embedded>"), CHESS_OK);
+    assert_eq!(e.evaluate(&kiwipete), Ok(default));
     assert_ne!(
         hand, 777,
         "the hand-written evaluation of Kiwipete is not the net's"

@@ -195,6 +195,7 @@ fn the_engine_searches_with_a_net_and_switches_back() {
         ..Limits::default()
     };
     let mut engine = Engine::new();
+    engine.set_eval_file("<hand>").unwrap();
     let hand = engine.evaluate(&pos);
     // A net that values every position at 1234 cp for the side to move: a search to an
     // even depth scores the root at 1234.

@@ -164,7 +164,7 @@ fn uci_lists_every_option_then_uciok() {
     // The engine's options, the front end's own UCI_Chess960 and EvalFile.
     assert_eq!(options.len(), OPTIONS.len() + 2, "{lines:?}");
     assert!(options.contains(&&"option name UCI_Chess960 type check default false".to_string()));
-    assert!(options.contains(&&"option name EvalFile type string default <hand>".to_string()));
+    assert!(options.contains(&&"option name EvalFile type string default <embedded>".to_string()));
     for (name, kind) in OPTIONS {
         let expected = match kind {
             OptionKind::Spin { default, min, max } => {
@@ -1075,6 +1075,8 @@ fn eval_file_loads_a_net_and_reports_errors() {
     std::fs::write(&bad, bad_bytes).unwrap();
 
     let mut s = Session::new();
+    // The default is the embedded net; the test starts from the hand-written evaluation.
+    s.send("setoption name EvalFile value <hand>");
     s.send("position startpos");
     let hand = s.go("depth 4");
     let hand_score = field(&hand[hand.len() - 2], "cp").map(str::to_owned);

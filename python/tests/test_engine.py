@@ -125,7 +125,10 @@ def test_eval_file_option(engine, tmp_path):
     """EvalFile through chess_engineSetOption: a missing file and a file that is not a
     network are refused with their statuses, and the evaluation stays the hand-written one."""
     board = Board("r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1")
+    embedded = engine.evaluate(board)  # the default: the network built into the library
+    engine.set_option("EvalFile", "<hand>")
     hand = engine.evaluate(board)
+    assert hand != embedded
     junk = tmp_path / "junk.nnue"
     junk.write_bytes(b"CCNN" + bytes(200))
     for value, status in ((str(tmp_path / "missing.nnue"), Status.ERR_EVAL_FILE_UNREADABLE),
@@ -134,8 +137,8 @@ def test_eval_file_option(engine, tmp_path):
             engine.set_option("EvalFile", value)
         assert info.value.status == status
         assert engine.evaluate(board) == hand
-    engine.set_option("EvalFile", "<hand>")
-    assert engine.evaluate(board) == hand
+    engine.set_option("EvalFile", "<embedded>")
+    assert engine.evaluate(board) == embedded
 
 
 def test_time_control_and_close():

@@ -376,7 +376,7 @@ mod tests {
         }
         assert_eq!(ChessStatus::from_code(9), None);
         assert_eq!(ChessStatus::from_code(199), None);
-        assert_eq!(ChessStatus::from_code(205), None);
+        assert_eq!(ChessStatus::from_code(207), None);
         assert_eq!(ChessStatus::from_code(299), None);
         assert_eq!(ChessStatus::from_code(308), None);
         assert_eq!(ChessStatus::from_code(311), None);

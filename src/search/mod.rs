@@ -257,9 +257,9 @@ pub const OPTIONS: [(&str, OptionKind); 8] = [
     ),
 ];
 
-/// The `EvalFile` value that selects the hand-written evaluation (also its default).
+/// The `EvalFile` value that selects the hand-written evaluation.
 pub const EVAL_FILE_HAND: &str = "<hand>";
-/// The `EvalFile` value that selects the network embedded in the library.
+/// The `EvalFile` value that selects the network embedded in the library (the default).
 pub const EVAL_FILE_EMBEDDED: &str = "<embedded>";
 
 /// Why [`Engine::set_option`] refused.
@@ -353,9 +353,9 @@ impl Engine {
             signals: Arc::new(Signals::default()),
             counters: vec![AtomicU64::new(0)],
             evaluator: Evaluator::try_new()?,
-            // The hand-written evaluation stays the default until a trained net wins its
-            // match (issue 29); then this becomes `Network::embedded()`.
-            net: None,
+            // The embedded net is the default evaluation (it won its matches against the
+            // hand-written one, docs/results/nnue.md); `EvalFile <hand>` selects that one.
+            net: Network::embedded(),
             move_overhead_ms: 10,
             multipv: 1,
             ponder: false,

@@ -35,7 +35,7 @@
 //! - Any length of game: when the position's history is full, it is compacted (only the
 //!   entries a repetition can still reach are kept) and the move is made again.
 //!
-//! - `EvalFile` (a string option, default `<hand>`): the path of a network file
+//! - `EvalFile` (a string option, default `<embedded>`): the path of a network file
 //!   (docs/nnue.md) to evaluate with; `<hand>` or an empty value selects the hand-written
 //!   evaluation, `<embedded>` the network built into the library. The outcome is reported with
 //!   `info string`; a file that cannot be read or is refused leaves the evaluation as it was.
@@ -51,6 +51,7 @@
 
 pub mod bench;
 
+use crate::eval::nnue::Network;
 use crate::eval::Evaluator;
 use crate::position::{MoveError, Position};
 use crate::search::{
@@ -438,7 +439,11 @@ impl<W: Write + Send + 'static> Uci<W> {
             };
         }
         text.push_str("option name UCI_Chess960 type check default false\n");
-        text.push_str("option name EvalFile type string default <hand>\n");
+        text.push_str(if Network::embedded().is_some() {
+            "option name EvalFile type string default <embedded>\n"
+        } else {
+            "option name EvalFile type string default <hand>\n"
+        });
         text.push_str("uciok");
         self.say(&text);
     }

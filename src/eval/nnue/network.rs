@@ -150,9 +150,10 @@ fn i16s(b: &[u8]) -> Box<[i16]> {
         .collect()
 }
 
-/// The embedded network's bytes: none yet (issue 29: a trained net is embedded here with
-/// `include_bytes!` once one wins its match).
-const EMBEDDED: Option<&[u8]> = None;
+/// The embedded network's bytes: round 2's net (docs/results/nnue.md; its recipe and
+/// training log beside it in nets/), the engine's default evaluation since it won its
+/// matches against the hand-written one.
+const EMBEDDED: Option<&[u8]> = Some(include_bytes!("../../../nets/chesscore-r2-256.nnue"));
 
 impl Network {
     /// Reads and checks a version 1 network file (docs/nnue.md, "File").
