@@ -307,7 +307,7 @@ static void status_messages(void)
         CHECK(again != NULL && strcmp(again, msgs[i]) == 0, "message for %s not stable",
               status_name(all_statuses[i]));
     }
-    static const int unknown[] = {9999, 9, 99, 116, 199, 205, 1000, -1, 0x7fffffff};
+    static const int unknown[] = {9999, 9, 99, 116, 199, 207, 1000, -1, 0x7fffffff};
     for (size_t i = 0; i < sizeof unknown / sizeof unknown[0]; i++) {
         const char *m = chess_statusMessage((ChessStatus)unknown[i]);
         CHECK(m != NULL && strlen(m) > 0, "chess_statusMessage(%d) is NULL or empty", unknown[i]);
