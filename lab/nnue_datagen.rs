@@ -3,9 +3,10 @@
 //! ```text
 //! cargo run --release --features lab --example nnue_datagen -- OUT [--games N]
 //!     [--positions N] [--nodes 5000] [--threads 1] [--seed 1] [--random-plies 8]
-//!     [--check-nodes 2000] [--append]
+//!     [--check-nodes 2000] [--append] [--eval <embedded>|<hand>|FILE]
 //! ```
-//! The hand-written evaluation plays itself, NODES nodes a move (a node limit, so a game
+//! The engine plays itself with EVAL (the `EvalFile` option's values: the embedded net by
+//! default, `<hand>` for the hand-written evaluation that made rounds 1 and 2, or a net file), NODES nodes a move (a node limit, so a game
 //! depends only on its seed), one engine per thread. Game `g` (thread `t` plays games
 //! `t, t + T, t + 2T, ...`) starts from the start position after 8 or 9 random legal plies
 //! drawn from a generator seeded by SEED and `g`; a game whose position after them is over or
@@ -173,13 +174,14 @@ fn cpu_seconds() -> Option<f64> {
 fn main() {
     let args: Vec<String> = std::env::args().collect();
     let usage = "usage: nnue_datagen OUT [--games N] [--positions N] [--nodes N] [--threads T] \
-                 [--seed S] [--random-plies P] [--check-nodes N] [--append]";
+                 [--seed S] [--random-plies P] [--check-nodes N] [--append] [--eval E]";
     if args.len() < 2 || args[1].starts_with("--") {
         eprintln!("{usage}");
         std::process::exit(2);
     }
     let (mut games, mut positions, mut threads, mut seed, mut append) =
         (0u64, 0u64, 1u64, 1, false);
+    let mut eval = String::from("<embedded>");
     let mut cfg = Config {
         nodes: 5000,
         check_nodes: 2000,
@@ -203,6 +205,12 @@ fn main() {
             "--seed" => seed = val(),
             "--random-plies" => cfg.random_plies = val() as u32,
             "--check-nodes" => cfg.check_nodes = val(),
+            "--eval" => {
+                eval = args.get(i + 1).cloned().unwrap_or_else(|| {
+                    eprintln!("{usage}");
+                    std::process::exit(2)
+                });
+            }
             "--append" => {
                 append = true;
                 i += 1;
@@ -214,6 +222,10 @@ fn main() {
             }
         }
         i += 2;
+    }
+    if let Err(e) = Engine::new().set_option("EvalFile", &eval) {
+        eprintln!("--eval {eval}: {e:?}");
+        std::process::exit(2);
     }
     let file = std::fs::OpenOptions::new()
         .create(true)
@@ -239,12 +251,13 @@ fn main() {
     };
     std::thread::scope(|s| {
         for t in 0..threads {
-            let (out, written, games_done, stop, cfg, report) =
-                (&out, &written, &games_done, &stop, &cfg, &report);
+            let (out, written, games_done, stop, cfg, report, eval) =
+                (&out, &written, &games_done, &stop, &cfg, &report, &eval);
             std::thread::Builder::new()
                 .stack_size(64 << 20)
                 .spawn_scoped(s, move || {
                     let mut engine = Engine::new();
+                    engine.set_option("EvalFile", eval).expect("checked above");
                     let mut g = t;
                     while !stop.load(Ordering::Relaxed) && (games == 0 || g < games) {
                         let records = play(&mut engine, cfg, seed, g).unwrap_or_default();
