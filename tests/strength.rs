@@ -151,11 +151,9 @@ fn the_choice_varies_across_games() {
 /// each move two plies deeper.
 #[test]
 fn the_top_elo_never_gives_away_more_than_its_margin() {
-    // Measured with the hand-written evaluation, as the Elo scale was calibrated. With the
-    // embedded net one suite position (r3k2r/8/8/8/8/8/8/4K3 w kq -) has the depth-5 move
-    // walk into a mate the depth-7 judge sees: open in issue 29, with the scale's remeasure.
+    // The limited engine plays with the hand-written evaluation (the scale was calibrated
+    // with it), so the judge uses it too.
     let mut top = Engine::new();
-    top.set_option("EvalFile", "<hand>").unwrap();
     top.set_option("UCI_LimitStrength", "true").unwrap();
     top.set_option("UCI_Elo", &ELO_MAX.to_string()).unwrap();
     let mut judge = Engine::new();
@@ -187,4 +185,56 @@ fn the_top_elo_never_gives_away_more_than_its_margin() {
         }
     }
     eprintln!("worst loss at the top Elo: {worst} cp");
+}
+
+/// While `UCI_LimitStrength` is on the engine evaluates with the hand-written evaluation,
+/// which the `UCI_Elo` scale was calibrated with, whatever `EvalFile` says: the limited
+/// engine with the embedded net searches exactly as the limited engine with `<hand>` (same
+/// moves, scores and node counts), while at full strength the two evaluations differ. Turning
+/// the limit off brings the net back.
+#[test]
+fn limited_play_uses_the_evaluation_the_scale_was_calibrated_with() {
+    let mut net = Engine::new();
+    if net.network().is_none() {
+        return; // a build without an embedded net: nothing to tell apart
+    }
+    let mut hand = Engine::new();
+    hand.set_option("EvalFile", "<hand>").unwrap();
+    let mut full_net = Engine::new();
+    for e in [&mut net, &mut hand] {
+        e.set_option("UCI_LimitStrength", "true").unwrap();
+        e.set_option("UCI_Elo", "2200").unwrap();
+    }
+    let mut scores_differ = 0;
+    for pos in positions().iter().take(12) {
+        let a = net.search(pos, &depth(6), &mut |_| {});
+        let b = hand.search(pos, &depth(6), &mut |_| {});
+        assert_eq!(
+            (a.best_move, a.score_internal, a.nodes),
+            (b.best_move, b.score_internal, b.nodes),
+            "{}",
+            pos.to_fen()
+        );
+        let mut full_hand = Engine::new();
+        full_hand.set_option("EvalFile", "<hand>").unwrap();
+        let f = full_net.search(pos, &depth(6), &mut |_| {});
+        let h = full_hand.search(pos, &depth(6), &mut |_| {});
+        scores_differ += usize::from(f.score_internal != h.score_internal);
+        full_net.new_game();
+        for e in [&mut net, &mut hand] {
+            e.new_game();
+        }
+    }
+    assert!(
+        scores_differ >= 6,
+        "{scores_differ} of 12 full-strength scores differ"
+    );
+    // Off again: the net evaluates (a full-strength search matches a fresh net engine's).
+    net.set_option("UCI_LimitStrength", "false").unwrap();
+    let pos = &positions()[3];
+    let mut fresh = Engine::new();
+    assert_eq!(
+        net.search(pos, &depth(6), &mut |_| {}).score_internal,
+        fresh.search(pos, &depth(6), &mut |_| {}).score_internal
+    );
 }

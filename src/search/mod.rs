@@ -312,8 +312,10 @@ pub struct Engine {
     move_overhead_ms: u64,
     multipv: usize,
     ponder: bool,
-    /// `UCI_LimitStrength`.
-    limit_strength: bool,
+    /// `UCI_LimitStrength`. While it is on the search evaluates with the hand-written
+    /// evaluation, whatever `EvalFile` says: the `UCI_Elo` scale was calibrated with it
+    /// (docs/engine.md).
+    pub(crate) limit_strength: bool,
     /// `UCI_Elo`.
     elo: i64,
     /// Games started (`new_game`): part of the strength limit's seed.
@@ -434,7 +436,15 @@ impl Engine {
             "Ponder" => self.ponder = boolean()?,
             "Move Overhead" => self.move_overhead_ms = int()? as u64,
             "MultiPV" => self.multipv = int()? as usize,
-            "UCI_LimitStrength" => self.limit_strength = boolean()?,
+            "UCI_LimitStrength" => {
+                let on = boolean()?;
+                if on != self.limit_strength && self.net.is_some() {
+                    // The search's evaluation changes (`thread::run_search`): the stored
+                    // evaluations in the table came from the other one.
+                    self.tt.clear();
+                }
+                self.limit_strength = on;
+            }
             "UCI_Elo" => self.elo = int()?,
             _ => unreachable!("every option in OPTIONS is handled"),
         }

@@ -1265,7 +1265,11 @@ pub(super) fn run_search(
         start,
         multipv: multipv.max(1),
         threads,
-        net: engine.net.as_deref(),
+        net: if engine.limit_strength {
+            None // the strength map's evaluation (`Engine::search_net`)
+        } else {
+            engine.net.as_deref()
+        },
     };
     run_threads(
         &mut engine.pool,
