@@ -19,7 +19,8 @@
 //!   roll before a move that ends the turn are taken from the record unproven);
 //! * a game's dice FEN sets again into a game with the same FEN, status and moves;
 //! * every game reached has a status, and a game awaiting a move has moves or only the pass;
-//! * the engine (`chess_diceSearch`, `chess_diceEvaluate`, `chess_diceSearchAllRolls`, a few
+//! * the engine (`chess_diceSearch`, `chess_diceEvaluate`, `chess_diceEquity`,
+//!   `chess_diceSearchAllRolls`, a few
 //!   hundred nodes) never changes the game; it answers exactly in the phase it is for (else
 //!   the phase's status and nothing written); its best move is one of the generated moves
 //!   (the pass only when there is none), its turn a sequence the rules allow, its expected
@@ -28,7 +29,7 @@
 #![no_main]
 
 use chesscore::ffi::{
-    self, ChessDiceGame, ChessDiceOutcome, ChessDiceRoll, ChessDiceRollAdvice,
+    self, ChessDiceEquity, ChessDiceGame, ChessDiceOutcome, ChessDiceRoll, ChessDiceRollAdvice,
     ChessDiceSearchResult, ChessDiceUndo, ChessEngine, ChessSearchLimits,
 };
 use chesscore_fuzz::*;
@@ -859,6 +860,42 @@ fn search_calls(g: &ChessDiceGame, nodes: u64, depth: i32, garbage: u8) {
         assert!(
             st.is_none() || bad_limits || st.map(|t| t.0) == Some(AWAITING_MOVE),
             "chess_diceEvaluate refused a game in state {st:?}: {s:?}"
+        );
+    }
+    // chess_diceEquity: the same refusals as chess_diceEvaluate; chances that sum to 1.
+    // SAFETY: ChessDiceEquity is plain data (integers, floats, bytes): any bytes are a value.
+    let mut eq: ChessDiceEquity = unsafe { core::mem::transmute([PATTERN; 128]) };
+    let eq_bytes = |q: &ChessDiceEquity| -> [u8; 128] {
+        // SAFETY: 128 bytes of plain data, read as bytes.
+        unsafe { core::mem::transmute_copy(q) }
+    };
+    // SAFETY: a live engine, valid pointers.
+    let s = status_call("chess_diceEquity", || unsafe {
+        ffi::chess_diceEquity(e, g, &l, &mut eq)
+    });
+    unchanged("chess_diceEquity (game)", &before, game_bytes(g));
+    if s == S::CHESS_OK {
+        assert!(!bad_limits);
+        assert_ne!(st.map(|t| t.0), Some(AWAITING_MOVE));
+        assert_eq!(eq.size, 128);
+        let (w, d, lo) = (eq.win, eq.draw, eq.loss);
+        assert!(
+            [w, d, lo].iter().all(|p| (0.0..=1.0).contains(p)) && (w + d + lo - 1.0).abs() < 1e-9,
+            "chances {w} {d} {lo}"
+        );
+        assert!((eq.expectedScore - (w + d / 2.0)).abs() < 1e-9);
+        if st.map(|t| t.0) != Some(AWAITING_ROLL) {
+            assert_eq!(eq.depth, 0, "a finished game is not searched");
+        }
+    } else {
+        assert_eq!(
+            eq_bytes(&eq),
+            [PATTERN; 128],
+            "chess_diceEquity wrote on {s:?}"
+        );
+        assert!(
+            st.is_none() || bad_limits || st.map(|t| t.0) == Some(AWAITING_MOVE),
+            "chess_diceEquity refused a game in state {st:?}: {s:?}"
         );
     }
     // chess_diceSearchAllRolls.
