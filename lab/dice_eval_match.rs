@@ -2,7 +2,7 @@
 //!
 //! ```text
 //! cargo run --release --features lab --example dice_eval_match -- RULES A B PAIRS [THREADS] [SEED]
-//! cargo run --release --features lab --example dice_eval_match -- bench [GAMES]
+//! cargo run --release --features lab --example dice_eval_match -- bench [GAMES] [net]
 //! ```
 //! A match plays PAIRS pairs of games of player A against player B under RULES
 //! (`two-dice`, `one-die`, `three-dice`); the two games of a pair share their dice and
@@ -12,7 +12,8 @@
 //! Elo difference with a 95% error bar computed from the pairs' scores.
 //!
 //! `bench` evaluates every position of GAMES (default 40) seeded greedy games per rule set,
-//! several passes, and prints evaluations per second (the median of 5 passes).
+//! several passes, and prints evaluations per second (the median of 5 passes); `net` takes
+//! the chess term from the embedded net (`with_chess_net`, the `engine:dN:net` players).
 
 #[path = "dice_common/mod.rs"]
 mod common;
@@ -29,7 +30,7 @@ fn elo(score: f64) -> f64 {
     -400.0 * (1.0 / s - 1.0).log10()
 }
 
-fn bench(games: u64) {
+fn bench(games: u64, net: Option<std::sync::Arc<chesscore::eval::nnue::Network>>) {
     for rules in Rules::ALL {
         let mut positions = Vec::new();
         for i in 0..games {
@@ -46,7 +47,8 @@ fn bench(games: u64) {
             );
             positions.extend(p.positions);
         }
-        let mut ev = DiceEvaluator::new(rules);
+        let mut ev =
+            chesscore::lab::dice_eval::with_chess_net(net.clone(), || DiceEvaluator::new(rules));
         let mut times = Vec::new();
         let mut sum = 0i64;
         for _ in 0..5 {
@@ -70,11 +72,13 @@ fn bench(games: u64) {
 fn main() {
     let args: Vec<String> = std::env::args().collect();
     if args.get(1).map(String::as_str) == Some("bench") {
-        bench(args.get(2).map_or(40, |s| s.parse().expect("GAMES")));
+        let net = (args.get(3).map(String::as_str) == Some("net"))
+            .then(|| chesscore::eval::nnue::Network::embedded().expect("an embedded net"));
+        bench(args.get(2).map_or(40, |s| s.parse().expect("GAMES")), net);
         return;
     }
     if args.len() < 5 {
-        eprintln!("usage: dice_eval_match RULES A B PAIRS [THREADS] [SEED] | bench [GAMES]");
+        eprintln!("usage: dice_eval_match RULES A B PAIRS [THREADS] [SEED] | bench [GAMES] [net]");
         std::process::exit(2);
     }
     let rules = Rules::from_name(&args[1]).expect("RULES");

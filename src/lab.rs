@@ -30,7 +30,7 @@ pub mod dice_eval {
     use crate::dice::{DiceGame, Rules};
 
     pub use crate::dice::eval::linear::{
-        dot, to_value, value_of_sum, with_weights_override, Weights, WEIGHT_SCALE,
+        dot, to_value, value_of_sum, with_chess_net, with_weights_override, Weights, WEIGHT_SCALE,
     };
     pub use crate::dice::eval::weights::WEIGHTS;
     pub use features::{Counts, NUM_FEATURES};

@@ -10,10 +10,12 @@ use chesscore::dice::player::{sample_roll, Rng};
 use chesscore::dice::search::player::EnginePlayer;
 use chesscore::dice::search::{DiceLimits, SearchConfig};
 use chesscore::dice::{DiceGame, DiceStatus, GreedyPlayer, Phase, Player, RandomPlayer, Rules};
+use chesscore::eval::nnue::Network;
 use chesscore::lab::dice_eval::{
-    evaluator_with_weights, with_weights_override, Weights, NUM_FEATURES,
+    evaluator_with_weights, with_chess_net, with_weights_override, Weights, NUM_FEATURES,
 };
 use chesscore::{Color, Move, MoveList};
+use std::sync::Arc;
 
 /// One ply with the evaluator: the move after which the value for the mover is best (a
 /// micro-move judged on the game as it stands after it, the turn going on or not).
@@ -61,11 +63,22 @@ pub struct WeightedEngine {
     inner: EnginePlayer,
     rules: Rules,
     weights: Option<Weights>,
+    /// The chess term's network (`with_chess_net`), else the hand-written evaluation.
+    net: Option<Arc<Network>>,
 }
 
 impl WeightedEngine {
-    fn new(rules: Rules, limits: DiceLimits, weights: Option<Weights>) -> WeightedEngine {
-        let make = || EnginePlayer::new(SearchConfig::ALL, limits, 16);
+    fn new(
+        rules: Rules,
+        limits: DiceLimits,
+        weights: Option<Weights>,
+        net: Option<Arc<Network>>,
+    ) -> WeightedEngine {
+        let make = || {
+            with_chess_net(net.clone(), || {
+                EnginePlayer::new(SearchConfig::ALL, limits, 16)
+            })
+        };
         let inner = match weights {
             Some(w) => with_weights_override(rules, w, make),
             None => make(),
@@ -74,15 +87,18 @@ impl WeightedEngine {
             inner,
             rules,
             weights,
+            net,
         }
     }
 }
 
 impl Player for WeightedEngine {
     fn choose(&mut self, game: &DiceGame, moves: &[Move]) -> Move {
+        let (inner, net) = (&mut self.inner, self.net.clone());
+        let choose = || with_chess_net(net, || inner.choose(game, moves));
         match self.weights {
-            Some(w) => with_weights_override(self.rules, w, || self.inner.choose(game, moves)),
-            None => self.inner.choose(game, moves),
+            Some(w) => with_weights_override(self.rules, w, choose),
+            None => choose(),
         }
     }
 }
@@ -90,9 +106,14 @@ impl Player for WeightedEngine {
 /// A player by name: `random`, `greedy`, `heuristic`, `eval` (one ply, the weights in use),
 /// `eval:FILE` (one ply, weights from a file written by `dice_tune --out`), `engine:dN` or
 /// `engine:tMS` (the engine's search to depth N or for MS milliseconds a move), optionally
-/// followed by `:FILE` (with those weights).
+/// followed by `:FILE` (with those weights) and/or `:net` (the chess term from the embedded
+/// net, `with_chess_net`), e.g. `engine:d2:net` or `engine:d2:w.txt:net`.
 pub fn make_player(name: &str, rules: Rules, rng: Rng) -> Box<dyn Player + Send> {
     if let Some(spec) = name.strip_prefix("engine:") {
+        let (spec, net) = match spec.strip_suffix(":net") {
+            Some(rest) => (rest, Some(Network::embedded().expect("an embedded net"))),
+            None => (spec, None),
+        };
         let (limit, file) = spec
             .split_once(':')
             .map_or((spec, None), |(a, b)| (a, Some(b)));
@@ -103,7 +124,12 @@ pub fn make_player(name: &str, rules: Rules, rng: Rng) -> Box<dyn Player + Send>
         } else {
             panic!("engine:dN or engine:tMS")
         };
-        return Box::new(WeightedEngine::new(rules, limits, file.map(read_weights)));
+        return Box::new(WeightedEngine::new(
+            rules,
+            limits,
+            file.map(read_weights),
+            net,
+        ));
     }
     match name {
         "random" => Box::new(RandomPlayer(rng)),

@@ -4,7 +4,9 @@
 
 use super::features::{Counts, NUM_FEATURES};
 use super::{Rules, EVAL_MAX};
-use std::cell::Cell;
+use crate::eval::nnue::Network;
+use std::cell::{Cell, RefCell};
+use std::sync::Arc;
 
 /// The weights' unit: a weighted sum of `WEIGHT_SCALE` is one unit of the logistic curve's
 /// argument (the logit of the expected score).
@@ -15,6 +17,29 @@ pub type Weights = [i32; NUM_FEATURES];
 
 thread_local! {
     static OVERRIDE: Cell<Option<(Rules, Weights)>> = const { Cell::new(None) };
+    /// The chess term's network for evaluators made on this thread (`with_chess_net`).
+    static CHESS_NET: RefCell<Option<Arc<Network>>> = const { RefCell::new(None) };
+}
+
+/// The network a [`with_chess_net`] running on this thread gives the chess term, if any.
+pub(crate) fn chess_net() -> Option<Arc<Network>> {
+    CHESS_NET.with(|n| n.borrow().clone())
+}
+
+/// Runs `f` with every [`DiceEvaluator`](super::DiceEvaluator) made on this thread meanwhile
+/// taking its chess term from `net` (the learned chess evaluation, full refresh each call)
+/// instead of the hand-written evaluation: the experiment hook of docs/dice.md's learned
+/// evaluation (`lab/dice_eval_match.rs`'s `engine:dN:net` player).
+#[cfg(any(test, feature = "lab"))]
+pub fn with_chess_net<R>(net: Option<Arc<Network>>, f: impl FnOnce() -> R) -> R {
+    struct Restore(Option<Arc<Network>>);
+    impl Drop for Restore {
+        fn drop(&mut self) {
+            CHESS_NET.with(|n| *n.borrow_mut() = self.0.take());
+        }
+    }
+    let _restore = Restore(CHESS_NET.with(|n| n.replace(net)));
+    f()
 }
 
 /// The weights a [`with_weights_override`] running on this thread gives `rules`, if any (never

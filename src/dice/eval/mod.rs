@@ -80,7 +80,9 @@
 
 use super::game::DiceGame;
 use super::rules::Rules;
+use crate::eval::nnue::Network;
 use crate::eval::Evaluator;
+use std::sync::Arc;
 
 // Crate-visible so that `crate::lab` can re-export them (feature `lab`).
 pub(crate) mod features;
@@ -110,6 +112,8 @@ pub struct DiceEvaluator {
     weights: Weights,
     table: features::RollTable,
     chess: Evaluator,
+    /// The chess term's network (`linear::with_chess_net`, an experiment), else `chess`.
+    chess_net: Option<Arc<Network>>,
 }
 
 impl Clone for DiceEvaluator {
@@ -120,6 +124,7 @@ impl Clone for DiceEvaluator {
             weights: self.weights,
             table: self.table,
             chess: Evaluator::new(),
+            chess_net: self.chess_net.clone(),
         }
     }
 }
@@ -139,6 +144,7 @@ impl DiceEvaluator {
             weights,
             table: features::RollTable::new(rules),
             chess: Evaluator::new(),
+            chess_net: linear::chess_net(),
         }
     }
 
@@ -175,7 +181,10 @@ impl DiceEvaluator {
     /// [`DiceEvaluator::evaluate`], writing the feature counts it used into `counts`: the
     /// value is always `value_of_sum(dot(weights, counts))`.
     pub(crate) fn trace(&mut self, game: &DiceGame, counts: &mut Counts) -> i32 {
-        let chess = self.chess.evaluate(game.position());
+        let chess = match &self.chess_net {
+            Some(net) => net.evaluate(game.position()),
+            None => self.chess.evaluate(game.position()),
+        };
         features::counts(game, &self.table, chess, counts);
         value_of_sum(dot(&self.weights, counts))
     }
