@@ -2,7 +2,7 @@
 //!
 //! ```text
 //! cargo run --release --features lab --example dice_eval_match -- RULES A B PAIRS [THREADS] [SEED]
-//! cargo run --release --features lab --example dice_eval_match -- bench [GAMES] [net]
+//! cargo run --release --features lab --example dice_eval_match -- bench [GAMES] [net|hand]
 //! ```
 //! A match plays PAIRS pairs of games of player A against player B under RULES
 //! (`two-dice`, `one-die`, `three-dice`); the two games of a pair share their dice and
@@ -13,7 +13,9 @@
 //!
 //! `bench` evaluates every position of GAMES (default 40) seeded greedy games per rule set,
 //! several passes, and prints evaluations per second (the median of 5 passes); `net` takes
-//! the chess term from the embedded net (`with_chess_net`, the `engine:dN:net` players).
+//! the chess term from the embedded chess net and `hand` from the hand-written chess
+//! evaluation (`with_chess_net`, as the `engine:dN:net` and `engine:dN:hand` players), else
+//! each rule set's default (its learned net where it has one).
 
 #[path = "dice_common/mod.rs"]
 mod common;
@@ -30,7 +32,10 @@ fn elo(score: f64) -> f64 {
     -400.0 * (1.0 / s - 1.0).log10()
 }
 
-fn bench(games: u64, net: Option<std::sync::Arc<chesscore::eval::nnue::Network>>) {
+/// `net`: the chess term's source (`Some(None)` hand-written), else each rule set's default.
+type ChessTerm = Option<Option<std::sync::Arc<chesscore::eval::nnue::Network>>>;
+
+fn bench(games: u64, net: ChessTerm) {
     for rules in Rules::ALL {
         let mut positions = Vec::new();
         for i in 0..games {
@@ -47,8 +52,12 @@ fn bench(games: u64, net: Option<std::sync::Arc<chesscore::eval::nnue::Network>>
             );
             positions.extend(p.positions);
         }
-        let mut ev =
-            chesscore::lab::dice_eval::with_chess_net(net.clone(), || DiceEvaluator::new(rules));
+        let mut ev = match &net {
+            Some(n) => {
+                chesscore::lab::dice_eval::with_chess_net(n.clone(), || DiceEvaluator::new(rules))
+            }
+            None => DiceEvaluator::new(rules),
+        };
         let mut times = Vec::new();
         let mut sum = 0i64;
         for _ in 0..5 {
@@ -72,13 +81,20 @@ fn bench(games: u64, net: Option<std::sync::Arc<chesscore::eval::nnue::Network>>
 fn main() {
     let args: Vec<String> = std::env::args().collect();
     if args.get(1).map(String::as_str) == Some("bench") {
-        let net = (args.get(3).map(String::as_str) == Some("net"))
-            .then(|| chesscore::eval::nnue::Network::embedded().expect("an embedded net"));
+        let net = match args.get(3).map(String::as_str) {
+            Some("net") => Some(Some(
+                chesscore::eval::nnue::Network::embedded().expect("an embedded net"),
+            )),
+            Some("hand") => Some(None),
+            _ => None,
+        };
         bench(args.get(2).map_or(40, |s| s.parse().expect("GAMES")), net);
         return;
     }
     if args.len() < 5 {
-        eprintln!("usage: dice_eval_match RULES A B PAIRS [THREADS] [SEED] | bench [GAMES] [net]");
+        eprintln!(
+            "usage: dice_eval_match RULES A B PAIRS [THREADS] [SEED] | bench [GAMES] [net|hand]"
+        );
         std::process::exit(2);
     }
     let rules = Rules::from_name(&args[1]).expect("RULES");

@@ -63,8 +63,9 @@ pub struct WeightedEngine {
     inner: EnginePlayer,
     rules: Rules,
     weights: Option<Weights>,
-    /// The chess term's network (`with_chess_net`), else the hand-written evaluation.
-    net: Option<Arc<Network>>,
+    /// The chess term's source (`with_chess_net`: a net, or `None` for the hand-written
+    /// chess evaluation), else the rule set's default.
+    net: Option<Option<Arc<Network>>>,
 }
 
 impl WeightedEngine {
@@ -72,12 +73,14 @@ impl WeightedEngine {
         rules: Rules,
         limits: DiceLimits,
         weights: Option<Weights>,
-        net: Option<Arc<Network>>,
+        net: Option<Option<Arc<Network>>>,
     ) -> WeightedEngine {
         let make = || {
-            with_chess_net(net.clone(), || {
-                EnginePlayer::new(SearchConfig::ALL, limits, 16)
-            })
+            let engine = || EnginePlayer::new(SearchConfig::ALL, limits, 16);
+            match net.clone() {
+                Some(n) => with_chess_net(n, engine),
+                None => engine(),
+            }
         };
         let inner = match weights {
             Some(w) => with_weights_override(rules, w, make),
@@ -95,7 +98,10 @@ impl WeightedEngine {
 impl Player for WeightedEngine {
     fn choose(&mut self, game: &DiceGame, moves: &[Move]) -> Move {
         let (inner, net) = (&mut self.inner, self.net.clone());
-        let choose = || with_chess_net(net, || inner.choose(game, moves));
+        let choose = || match net {
+            Some(n) => with_chess_net(n, || inner.choose(game, moves)),
+            None => inner.choose(game, moves),
+        };
         match self.weights {
             Some(w) => with_weights_override(self.rules, w, choose),
             None => choose(),
@@ -106,13 +112,24 @@ impl Player for WeightedEngine {
 /// A player by name: `random`, `greedy`, `heuristic`, `eval` (one ply, the weights in use),
 /// `eval:FILE` (one ply, weights from a file written by `dice_tune --out`), `engine:dN` or
 /// `engine:tMS` (the engine's search to depth N or for MS milliseconds a move), optionally
-/// followed by `:FILE` (with those weights) and/or `:net` (the chess term from the embedded
-/// net, `with_chess_net`), e.g. `engine:d2:net` or `engine:d2:w.txt:net`.
+/// followed by `:FILE` (with those weights) and/or a chess term other than the rule set's
+/// default (`with_chess_net`): `:hand` (the hand-written chess evaluation, the engine before
+/// the learned nets), `:net` (the embedded chess net) or `:net=NET` (the net file NET), e.g.
+/// `engine:d2:hand` or `engine:d2:w.txt:net=dice.nnue`.
 pub fn make_player(name: &str, rules: Rules, rng: Rng) -> Box<dyn Player + Send> {
     if let Some(spec) = name.strip_prefix("engine:") {
-        let (spec, net) = match spec.strip_suffix(":net") {
-            Some(rest) => (rest, Some(Network::embedded().expect("an embedded net"))),
-            None => (spec, None),
+        let (spec, net) = if let Some(rest) = spec.strip_suffix(":net") {
+            (
+                rest,
+                Some(Some(Network::embedded().expect("an embedded net"))),
+            )
+        } else if let Some(rest) = spec.strip_suffix(":hand") {
+            (rest, Some(None))
+        } else if let Some((rest, path)) = spec.split_once(":net=") {
+            let net = Network::from_file(path).unwrap_or_else(|e| panic!("{path}: {e:?}"));
+            (rest, Some(Some(Arc::new(net))))
+        } else {
+            (spec, None)
         };
         let (limit, file) = spec
             .split_once(':')

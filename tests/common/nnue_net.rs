@@ -64,6 +64,35 @@ impl Params {
         b
     }
 
+    /// The parameters of a version 1 file (`to_bytes`'s layout, read back; the checksum and
+    /// sizes are the library loader's business and are only asserted here).
+    pub fn from_bytes(b: &[u8]) -> Params {
+        assert_eq!(&b[0..4], b"CCNN");
+        let word = |i: usize| u32::from_le_bytes(b[4 + 4 * i..8 + 4 * i].try_into().unwrap());
+        assert_eq!((word(0), word(2)), (1, 1), "version 1, one output");
+        let n = word(1) as usize;
+        let mut at = 16;
+        let mut take = |count: usize| -> Vec<i16> {
+            let v = b[at..at + 2 * count]
+                .chunks_exact(2)
+                .map(|c| i16::from_le_bytes([c[0], c[1]]))
+                .collect();
+            at += 2 * count;
+            v
+        };
+        let (w, bias, out) = (take(768 * n), take(n), take(2 * n));
+        let at = 16 + 2 * (768 * n + 3 * n);
+        let out_bias = i32::from_le_bytes(b[at..at + 4].try_into().unwrap());
+        assert_eq!(b.len(), at + 8, "the checksum ends the file");
+        Params {
+            n,
+            w,
+            bias,
+            out,
+            out_bias,
+        }
+    }
+
     /// The evaluation of `fen` (side to move's view), docs/nnue.md's formula in `i64`.
     pub fn reference_eval(&self, fen: &str) -> i64 {
         let mut fields = fen.split_whitespace();

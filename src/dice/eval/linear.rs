@@ -17,28 +17,34 @@ pub type Weights = [i32; NUM_FEATURES];
 
 thread_local! {
     static OVERRIDE: Cell<Option<(Rules, Weights)>> = const { Cell::new(None) };
-    /// The chess term's network for evaluators made on this thread (`with_chess_net`).
-    static CHESS_NET: RefCell<Option<Arc<Network>>> = const { RefCell::new(None) };
+    /// The chess term's source for evaluators made on this thread (`with_chess_net`):
+    /// `None` the default, `Some(None)` the hand-written chess evaluation, `Some(Some(net))`
+    /// that network.
+    static CHESS_NET: RefCell<Option<Option<Arc<Network>>>> = const { RefCell::new(None) };
 }
 
-/// The network a [`with_chess_net`] running on this thread gives the chess term, if any.
-pub(crate) fn chess_net() -> Option<Arc<Network>> {
+/// The chess term's source a [`with_chess_net`] running on this thread asks for, if any:
+/// `Some(None)` is the hand-written chess evaluation.
+pub(crate) fn chess_net() -> Option<Option<Arc<Network>>> {
     CHESS_NET.with(|n| n.borrow().clone())
 }
 
 /// Runs `f` with every [`DiceEvaluator`](super::DiceEvaluator) made on this thread meanwhile
-/// taking its chess term from `net` (the learned chess evaluation, full refresh each call)
-/// instead of the hand-written evaluation: the experiment hook of docs/dice.md's learned
-/// evaluation (`lab/dice_eval_match.rs`'s `engine:dN:net` player).
+/// taking its chess term from `net` (full refresh each call) or, for `None`, from the
+/// hand-written chess evaluation, instead of its rule set's default (the learned net of
+/// `super::learned` where there is one): the experiment hook of the learned evaluation
+/// (`lab/dice_eval_match.rs`'s `engine:dN:net=FILE` and `engine:dN:hand` players). The
+/// weights stay the rule set's unless a [`with_weights_override`] gives others; with a net
+/// the chess term's weight is `super::learned::WEIGHT`'s.
 #[cfg(any(test, feature = "lab"))]
 pub fn with_chess_net<R>(net: Option<Arc<Network>>, f: impl FnOnce() -> R) -> R {
-    struct Restore(Option<Arc<Network>>);
+    struct Restore(Option<Option<Arc<Network>>>);
     impl Drop for Restore {
         fn drop(&mut self) {
             CHESS_NET.with(|n| *n.borrow_mut() = self.0.take());
         }
     }
-    let _restore = Restore(CHESS_NET.with(|n| n.replace(net)));
+    let _restore = Restore(CHESS_NET.with(|n| n.replace(Some(net))));
     f()
 }
 

@@ -87,6 +87,7 @@ use std::sync::Arc;
 // Crate-visible so that `crate::lab` can re-export them (feature `lab`).
 pub(crate) mod features;
 pub mod heuristic;
+pub mod learned;
 pub(crate) mod linear;
 #[cfg(test)]
 mod reference;
@@ -112,7 +113,7 @@ pub struct DiceEvaluator {
     weights: Weights,
     table: features::RollTable,
     chess: Evaluator,
-    /// The chess term's network (`linear::with_chess_net`, an experiment), else `chess`.
+    /// The chess term's network (the rule set's learned net, `learned`), else `chess`.
     chess_net: Option<Arc<Network>>,
 }
 
@@ -129,23 +130,47 @@ impl Clone for DiceEvaluator {
     }
 }
 
+/// The chess term's source for a new evaluator of `rules`: a lab override
+/// (`linear::with_chess_net`), else the rule set's learned net, if it has one.
+fn chess_net_for(rules: Rules) -> Option<Arc<Network>> {
+    linear::chess_net().unwrap_or_else(|| learned::embedded(rules))
+}
+
 impl DiceEvaluator {
     /// An evaluator for games of `rules`, with the tuned weights of that rule set (or, for the
     /// tuners, the weights of a `with_weights_override` running on this thread for `rules`).
     pub fn new(rules: Rules) -> DiceEvaluator {
-        let w = linear::overridden(rules).unwrap_or(weights::WEIGHTS[rules as usize]);
-        DiceEvaluator::with_weights(rules, w)
+        let net = chess_net_for(rules);
+        let w = linear::overridden(rules).unwrap_or_else(|| {
+            let mut w = weights::WEIGHTS[rules as usize];
+            if net.is_some() {
+                w[features::CHESS] = learned::WEIGHT[rules as usize];
+            }
+            w
+        });
+        DiceEvaluator::with_net(rules, w, net)
     }
 
-    /// An evaluator for games of `rules` with other weights (the tuner's candidates).
+    /// An evaluator for games of `rules` with other weights (the tuner's candidates), its
+    /// chess term from the rule set's default source.
     pub(crate) fn with_weights(rules: Rules, weights: Weights) -> DiceEvaluator {
+        DiceEvaluator::with_net(rules, weights, chess_net_for(rules))
+    }
+
+    fn with_net(rules: Rules, weights: Weights, chess_net: Option<Arc<Network>>) -> DiceEvaluator {
         DiceEvaluator {
             rules,
             weights,
             table: features::RollTable::new(rules),
             chess: Evaluator::new(),
-            chess_net: linear::chess_net(),
+            chess_net,
         }
+    }
+
+    /// Whether the chess term comes from a learned net (`learned`) rather than the
+    /// hand-written chess evaluation.
+    pub fn is_learned(&self) -> bool {
+        self.chess_net.is_some()
     }
 
     /// The rule set this evaluator is for.
@@ -216,6 +241,52 @@ mod tests {
 
     /// Positions awaiting their roll from seeded random games, some of them with the roll
     /// made (and, for three dice, part of the turn played).
+    /// A rule set with a learned net takes its chess term from the net (clamped like the
+    /// hand-written one) at the learned weight; `with_chess_net(None)` gives the hand-written
+    /// term at the tuned weight; and the two evaluations differ.
+    #[test]
+    fn the_learned_term_stands_in_for_the_chess_term() {
+        for rules in Rules::ALL {
+            let Some(net) = learned::embedded(rules) else {
+                continue;
+            };
+            let mut ev = DiceEvaluator::new(rules);
+            let mut hand = linear::with_chess_net(None, || DiceEvaluator::new(rules));
+            assert!(ev.is_learned() && !hand.is_learned());
+            assert_eq!(ev.weights[features::CHESS], learned::WEIGHT[rules as usize]);
+            assert_eq!(
+                hand.weights[features::CHESS],
+                weights::WEIGHTS[rules as usize][features::CHESS]
+            );
+            let mut chess = Evaluator::new();
+            let mut differ = 0;
+            let ps = positions(rules, 20);
+            for g in &ps {
+                let (mut a, mut b) = ([0; NUM_FEATURES], [0; NUM_FEATURES]);
+                let v = ev.trace(g, &mut a);
+                let h = hand.trace(g, &mut b);
+                assert_eq!(
+                    a[features::CHESS],
+                    net.evaluate(g.position()).clamp(-1500, 1500)
+                );
+                assert_eq!(
+                    b[features::CHESS],
+                    chess.evaluate(g.position()).clamp(-1500, 1500)
+                );
+                // Every other count is the same.
+                a[features::CHESS] = 0;
+                b[features::CHESS] = 0;
+                assert_eq!(a, b);
+                differ += usize::from(v != h);
+            }
+            assert!(
+                differ > ps.len() / 2,
+                "{differ} of {} values differ",
+                ps.len()
+            );
+        }
+    }
+
     fn positions(rules: Rules, games: u64) -> Vec<DiceGame> {
         let mut out = Vec::new();
         let mut list = MoveList::new();
