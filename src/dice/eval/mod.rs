@@ -19,7 +19,8 @@
 //! `sigmoid(sum / WEIGHT_SCALE)` put on the value scale), `sum` a weighted sum of integer
 //! counts seen from the side to move (`features` lists them): tempo, material, the chess
 //! evaluation of the position (`crate::eval`: its tuned piece-square tables, mobility and pawn
-//! structure enter as one term), and the dice-aware terms: the exact chance that our roll (or
+//! structure enter as one term; in a rule set with a learned net, `learned`, the net's value
+//! instead, at its own weight), and the dice-aware terms: the exact chance that our roll (or
 //! the dice we hold) lets us take the enemy king, king danger as the chance that their next
 //! roll lets them take ours (two dice: the chance of a pass in check times their chance to
 //! take), attacks on both king zones, the best capture expected over our roll and over
@@ -77,6 +78,11 @@
 //!   two dice -13, three dice -34 (one ply): rejected; only the dice terms (material and
 //!   chess frozen): two dice -27 (engine, depth 2), three dice -11 (one ply) and +5 (engine,
 //!   depth 1): rejected.
+//! * The chess term from a learned net (`learned`, docs/results/dice-search.md "The learned
+//!   evaluation", November 27): one die +108 Elo at depth 2 and +42 at 10 ms a move (1000
+//!   games each): kept; two dice -4 to -42 at every weight: rejected; three dice +15 at
+//!   depth 1 from 107,256 positions: not kept. The embedded chess net as the term: +5 / +16
+//!   / +18 at equal depth, three dice +11 at 20 ms: not kept.
 
 use super::game::DiceGame;
 use super::rules::Rules;
