@@ -40,7 +40,6 @@ mod common;
 
 use chesscore::dice::eval::wdl::{self, WdlModel};
 use chesscore::dice::eval::EVAL_MAX;
-use chesscore::dice::player::Rng;
 use chesscore::dice::search::{expected_score, win_in, DiceEngine, DiceLimits, SearchConfig};
 use chesscore::dice::Rules;
 use chesscore::Color;
@@ -126,20 +125,7 @@ fn play_all(o: &Opts) -> Vec<Rec> {
                     if g >= o.games {
                         break;
                     }
-                    let mut rng = Rng(o.seed.wrapping_mul(0x9E37_79B9_7F4A_7C15) ^ (g as u64 + 1));
-                    let mut w = common::make_player(&o.player, o.rules, Rng(rng.next_u64()));
-                    let mut b = common::make_player(&o.player, o.rules, Rng(rng.next_u64()));
-                    let mut dice = Rng(rng.next_u64());
-                    let mut noise = Rng(rng.next_u64());
-                    let p = common::play(
-                        o.rules,
-                        w.as_mut(),
-                        b.as_mut(),
-                        &mut dice,
-                        (4, 0.5, 0.0),
-                        &mut noise,
-                        true,
-                    );
+                    let p = common::selfplay_game(o.rules, &o.player, o.seed, g as u64);
                     engine.new_game();
                     let mut mine = Vec::with_capacity(p.positions.len());
                     for pos in &p.positions {

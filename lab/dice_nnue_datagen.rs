@@ -21,7 +21,6 @@ mod common;
 #[path = "nnue_data.rs"]
 mod nnue_data;
 
-use chesscore::dice::player::Rng;
 use chesscore::dice::search::{expected_score, win_in, DiceEngine, DiceLimits, SearchConfig};
 use chesscore::dice::Rules;
 use chesscore::Color;
@@ -79,20 +78,7 @@ fn main() {
                     if g >= games {
                         break;
                     }
-                    let mut rng = Rng(seed.wrapping_mul(0x9E37_79B9_7F4A_7C15) ^ (g as u64 + 1));
-                    let mut w = common::make_player(&player, rules, Rng(rng.next_u64()));
-                    let mut b = common::make_player(&player, rules, Rng(rng.next_u64()));
-                    let mut dice = Rng(rng.next_u64());
-                    let mut noise = Rng(rng.next_u64());
-                    let p = common::play(
-                        rules,
-                        w.as_mut(),
-                        b.as_mut(),
-                        &mut dice,
-                        (4, 0.5, 0.0),
-                        &mut noise,
-                        true,
-                    );
+                    let p = common::selfplay_game(rules, &player, seed, g as u64);
                     let result = if p.white_score > 0.75 {
                         WHITE_WON
                     } else if p.white_score < 0.25 {

@@ -179,6 +179,27 @@ pub fn read_weights(path: &str) -> Weights {
     w
 }
 
+/// Game `g` of a seeded self-play run (`dice_equity_calibrate`, `dice_nnue_datagen`): both
+/// sides `player`, the first 4 turns each move random with chance 1/2, none later; the
+/// players, dice and noise drawn from a generator seeded by `seed` and `g` alone, so the game
+/// does not depend on the thread that plays it.
+pub fn selfplay_game(rules: Rules, player: &str, seed: u64, g: u64) -> Played {
+    let mut rng = Rng(seed.wrapping_mul(0x9E37_79B9_7F4A_7C15) ^ (g + 1));
+    let mut w = make_player(player, rules, Rng(rng.next_u64()));
+    let mut b = make_player(player, rules, Rng(rng.next_u64()));
+    let mut dice = Rng(rng.next_u64());
+    let mut noise = Rng(rng.next_u64());
+    play(
+        rules,
+        w.as_mut(),
+        b.as_mut(),
+        &mut dice,
+        (4, 0.5, 0.0),
+        &mut noise,
+        true,
+    )
+}
+
 /// How a game went: White's score (1, 0.5, 0) and the games awaiting a roll along the way.
 pub struct Played {
     pub white_score: f64,
