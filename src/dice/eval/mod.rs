@@ -159,6 +159,7 @@ impl DiceEvaluator {
 
     /// An evaluator for games of `rules` with other weights (the tuner's candidates), its
     /// chess term from the rule set's default source.
+    #[cfg(feature = "lab")]
     pub(crate) fn with_weights(rules: Rules, weights: Weights) -> DiceEvaluator {
         DiceEvaluator::with_net(rules, weights, chess_net_for(rules))
     }
