@@ -86,7 +86,7 @@
 
 use super::game::DiceGame;
 use super::rules::Rules;
-use crate::eval::nnue::Network;
+use crate::eval::nnue::{CachedAccumulator, Network};
 use crate::eval::Evaluator;
 use std::sync::Arc;
 
@@ -111,8 +111,9 @@ pub fn expected_score(value: i32) -> f64 {
     (value + EVAL_MAX) as f64 / (2 * EVAL_MAX) as f64
 }
 
-/// The evaluator. One per search thread; holds the chess evaluator's pawn cache and the rule
-/// set's outcome table, both made in [`DiceEvaluator::new`].
+/// The evaluator. One per search thread; holds the chess evaluator's pawn cache, the learned
+/// net's accumulators of the last position evaluated and the rule set's outcome table, all
+/// made in [`DiceEvaluator::new`].
 #[derive(Debug)]
 pub struct DiceEvaluator {
     rules: Rules,
@@ -121,10 +122,13 @@ pub struct DiceEvaluator {
     chess: Evaluator,
     /// The chess term's network (the rule set's learned net, `learned`), else `chess`.
     chess_net: Option<Arc<Network>>,
+    /// `chess_net`'s accumulators, brought from one evaluated position to the next by the
+    /// pieces that moved (`CachedAccumulator`).
+    chess_acc: CachedAccumulator,
 }
 
 impl Clone for DiceEvaluator {
-    /// A copy with its own (empty) chess pawn cache.
+    /// A copy with its own (empty) chess pawn cache and accumulators.
     fn clone(&self) -> DiceEvaluator {
         DiceEvaluator {
             rules: self.rules,
@@ -132,6 +136,7 @@ impl Clone for DiceEvaluator {
             table: self.table,
             chess: Evaluator::new(),
             chess_net: self.chess_net.clone(),
+            chess_acc: CachedAccumulator::new(),
         }
     }
 }
@@ -171,6 +176,7 @@ impl DiceEvaluator {
             table: features::RollTable::new(rules),
             chess: Evaluator::new(),
             chess_net,
+            chess_acc: CachedAccumulator::new(),
         }
     }
 
@@ -214,7 +220,7 @@ impl DiceEvaluator {
     /// value is always `value_of_sum(dot(weights, counts))`.
     pub(crate) fn trace(&mut self, game: &DiceGame, counts: &mut Counts) -> i32 {
         let chess = match &self.chess_net {
-            Some(net) => net.evaluate(game.position()),
+            Some(net) => self.chess_acc.evaluate(net, game.position()),
             None => self.chess.evaluate(game.position()),
         };
         features::counts(game, &self.table, chess, counts);

@@ -5,6 +5,8 @@
 //!   weights; a full-refresh evaluation ([`Network::evaluate`]).
 //! - `accumulator.rs`: the search's per-ply accumulators, updated lazily from each move's
 //!   feature changes.
+//! - `cached.rs`: an accumulator that follows one position to the next by the difference of
+//!   their pieces, for callers without a make/unmake stack (the Dice Chess evaluation).
 //! - `simd.rs`: the vector loops (AVX2 detected at run time, NEON, wasm simd128, scalar),
 //!   each giving exactly the scalar integer.
 //!
@@ -12,9 +14,11 @@
 //! (`Engine::set_network`).
 
 pub(crate) mod accumulator;
+mod cached;
 mod network;
 pub(crate) mod simd;
 
+pub use cached::CachedAccumulator;
 pub use network::{
     feature_index, file_size, fnv1a32, NetError, Network, ACTIVATION_SCRELU, MAGIC,
     MAX_OUTPUT_WEIGHT, VERSION,

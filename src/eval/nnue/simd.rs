@@ -216,6 +216,15 @@ pub(crate) fn add_assign(dst: &mut [i16], src: &[i16]) {
     }
 }
 
+/// `dst -= src` (wrapping `i16`), `dst`'s length.
+#[inline(always)]
+pub(crate) fn sub_assign(dst: &mut [i16], src: &[i16]) {
+    let n = dst.len();
+    for (d, s) in dst.iter_mut().zip(&src[..n]) {
+        *d = d.wrapping_sub(*s);
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
