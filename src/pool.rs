@@ -498,14 +498,29 @@ mod tests {
         assert_eq!(shared.strong_count(), 0);
     }
 
-    /// Threads of this process whose name starts with `prefix` (Linux: `/proc/self/task`).
+    /// Threads of this process whose name starts with `prefix` (Linux: `/proc/self/task`),
+    /// read until there are `want` of them or 5 s have passed. The listing lags the threads:
+    /// a joined thread can stay listed for a moment after `join` returned (the kernel wakes
+    /// the joiner when it clears the thread's id, before the task is gone; under qemu-user
+    /// the emulator clears it earlier still), and a new thread names itself once it runs. A
+    /// thread really left running, or never started, still gives the wrong count at 5 s.
     #[cfg(all(target_os = "linux", not(miri)))]
-    fn threads_named(prefix: &str) -> usize {
-        std::fs::read_dir("/proc/self/task")
-            .unwrap()
-            .filter_map(|t| std::fs::read_to_string(t.ok()?.path().join("comm")).ok())
-            .filter(|name| name.starts_with(prefix))
-            .count()
+    fn threads_named(prefix: &str, want: usize) -> usize {
+        let count = || {
+            std::fs::read_dir("/proc/self/task")
+                .unwrap()
+                .filter_map(|t| std::fs::read_to_string(t.ok()?.path().join("comm")).ok())
+                .filter(|name| name.starts_with(prefix))
+                .count()
+        };
+        let start = std::time::Instant::now();
+        loop {
+            let n = count();
+            if n == want || start.elapsed().as_secs() >= 5 {
+                return n;
+            }
+            std::thread::sleep(std::time::Duration::from_millis(10));
+        }
     }
 
     /// A thread that cannot be started is an error, and the threads started before it are
@@ -516,15 +531,15 @@ mod tests {
         let err = Pool::new(4, "spawnfail", STACK).unwrap_err();
         assert_eq!(err.to_string(), "spawn failure injected by a test");
         #[cfg(all(target_os = "linux", not(miri)))]
-        assert_eq!(threads_named("spawnfail-"), 0);
+        assert_eq!(threads_named("spawnfail-", 0), 0);
         // The hook is spent: the next pool starts.
         let pool = Pool::new(2, "spawnok", STACK).unwrap();
         assert_eq!(pool.workers(), 2);
         #[cfg(all(target_os = "linux", not(miri)))]
-        assert_eq!(threads_named("spawnok-"), 2);
+        assert_eq!(threads_named("spawnok-", 2), 2);
         drop(pool);
         #[cfg(all(target_os = "linux", not(miri)))]
-        assert_eq!(threads_named("spawnok-"), 0);
+        assert_eq!(threads_named("spawnok-", 0), 0);
         // A crew reports it the same way.
         fail_spawn_after(0);
         assert!(Crew::new(vec![Counter::default()], "test", STACK).is_err());
