@@ -4,7 +4,8 @@
  * chess_diceEvaluate (an even start, results of finished games), chess_diceSearchAllRolls
  * (every outcome with its weight and a move legal for it), chess_diceEquity (chances that sum
  * to 1, the value chess_diceEvaluate reads, finished games' results, bad arguments refused with
- * nothing written), the info callback (increasing
+ * nothing written), chess_diceCubeAdvice (double and take thresholds worked out by hand, bad
+ * equities and owners refused), the info callback (increasing
  * depths), chess_engineStop from a second thread ending an infinite search, CHESS_ERR_ENGINE_BUSY
  * meanwhile, and every bad argument refused with nothing written and the game untouched; then
  * the same searches with the Threads option at 2 (the Dice Chess search on two threads) and
@@ -14,6 +15,7 @@
 
 #include "common.h"
 
+#include <math.h>
 #include <pthread.h>
 #include <stdatomic.h>
 
@@ -49,6 +51,14 @@ _Static_assert(sizeof(ChessDiceEquity) == 128 && offsetof(ChessDiceEquity, size)
                    offsetof(ChessDiceEquity, nodes) == 48 && offsetof(ChessDiceEquity, timeMs) == 56 &&
                    offsetof(ChessDiceEquity, reserved) == 64,
                "ChessDiceEquity layout");
+_Static_assert(sizeof(ChessDiceCubeAdvice) == 64 && offsetof(ChessDiceCubeAdvice, size) == 0 &&
+                   offsetof(ChessDiceCubeAdvice, shouldDouble) == 4 &&
+                   offsetof(ChessDiceCubeAdvice, shouldTake) == 5 &&
+                   offsetof(ChessDiceCubeAdvice, noDouble) == 8 &&
+                   offsetof(ChessDiceCubeAdvice, doubleTake) == 16 &&
+                   offsetof(ChessDiceCubeAdvice, takePoint) == 24 &&
+                   offsetof(ChessDiceCubeAdvice, reserved) == 32,
+               "ChessDiceCubeAdvice layout");
 
 static double monotonic_seconds(void)
 {
@@ -291,6 +301,112 @@ static void test_equity(ChessEngine *e)
     CHECK(all_bytes(&q, sizeof q, 0xAB), "nothing written on error");
 }
 
+/* Chances with expected score p for the side to move (no draws unless draw > 0). */
+static ChessDiceEquity chances(double win, double draw)
+{
+    ChessDiceEquity q;
+    memset(&q, 0, sizeof q);
+    q.size = sizeof q;
+    q.win = win;
+    q.draw = draw;
+    q.loss = 1 - win - draw;
+    return q;
+}
+
+static ChessDiceCubeAdvice advice(double win, double draw, uint32_t owner)
+{
+    ChessDiceEquity q = chances(win, draw);
+    ChessDiceCubeAdvice a;
+    memset(&a, 0xAB, sizeof a);
+    CHECK_STATUS(chess_diceCubeAdvice(&q, owner, &a), CHESS_OK, "advice %f %f %u", win, draw,
+                 owner);
+    CHECK(a.size == sizeof a && a.reserved0[0] == 0 && a.reserved0[1] == 0 &&
+              all_bytes(a.reserved, sizeof a.reserved, 0),
+          "size and reserved");
+    return a;
+}
+
+static bool near(double a, double b)
+{
+    return a > b - 1e-9 && a < b + 1e-9;
+}
+
+/*
+ * chess_diceCubeAdvice against thresholds worked out by hand from docs/dice.md's model
+ * (Janowski's interpolation at cube efficiency x = 1/2, no gammons; p = win + draw / 2):
+ * - the taker takes when its own p is at least 1 / (4 + x) = 2/9;
+ * - cube centred: no double 0.5 (10p - 5) / 3 + 0.5 (2p - 1) = (16p - 8) / 6, double and take
+ *   2 (0.5 (2.5p - 1.5) + 0.5 (2p - 1)) = 4.5p - 2.5: double from p = 7/11 (0.636);
+ * - cube owned by the mover: no double 0.5 (2.5p - 1) + 0.5 (2p - 1) = 2.25p - 1: double
+ *   from p = 2/3 (later than centred: owning the cube is worth keeping);
+ * - cube owned by the other side: never.
+ * Then a search's equity passes through, and bad arguments are refused with nothing written.
+ */
+static void test_cube_advice(ChessEngine *e)
+{
+    ChessDiceCubeAdvice a = advice(0.5, 0, CHESS_DICE_CUBE_CENTERED);
+    CHECK(near(a.takePoint, 2.0 / 9) && !a.shouldDouble && a.shouldTake, "even: %f",
+          a.takePoint);
+    CHECK(near(a.noDouble, 0) && near(a.doubleTake, -0.25), "even: %f %f", a.noDouble,
+          a.doubleTake);
+    CHECK(!advice(0.63, 0, CHESS_DICE_CUBE_CENTERED).shouldDouble, "centred 0.63: no double");
+    CHECK(advice(0.64, 0, CHESS_DICE_CUBE_CENTERED).shouldDouble, "centred 0.64: double");
+    /* The same expected score made of a draw chance: 0.5 + 0.28 / 2 = 0.64. */
+    a = advice(0.5, 0.28, CHESS_DICE_CUBE_CENTERED);
+    CHECK(a.shouldDouble && near(a.noDouble, (16 * 0.64 - 8) / 6), "with draws: %f", a.noDouble);
+    CHECK(!advice(0.66, 0, CHESS_DICE_CUBE_MOVER).shouldDouble, "owned 0.66: no double");
+    a = advice(0.67, 0, CHESS_DICE_CUBE_MOVER);
+    CHECK(a.shouldDouble && near(a.noDouble, 2.25 * 0.67 - 1), "owned 0.67: %f", a.noDouble);
+    for (int i = 0; i <= 20; i++) {
+        CHECK(!advice(i / 20.0, 0, CHESS_DICE_CUBE_OPPONENT).shouldDouble, "theirs %d", i);
+    }
+    /* The taker's p is 1 - 0.77 = 0.23 >= 2/9: take; 1 - 0.78 = 0.22 < 2/9: pass. */
+    CHECK(advice(0.77, 0, CHESS_DICE_CUBE_CENTERED).shouldTake, "take at 0.23");
+    CHECK(!advice(0.78, 0, CHESS_DICE_CUBE_CENTERED).shouldTake, "pass at 0.22");
+    CHECK(advice(1, 0, CHESS_DICE_CUBE_CENTERED).shouldDouble, "a sure win doubles");
+
+    /* From a search: the start of one die, about even. */
+    ChessSearchLimits l = depth_limits(1);
+    CHECK_STATUS(chess_diceSetStart(&g_game, CHESS_DICE_ONE_DIE), CHESS_OK, "start");
+    ChessDiceEquity q;
+    CHECK_STATUS(chess_diceEquity(e, &g_game, &l, &q), CHESS_OK, "equity");
+    ChessDiceEquity copy = q;
+    memset(&a, 0xAB, sizeof a);
+    CHECK_STATUS(chess_diceCubeAdvice(&q, CHESS_DICE_CUBE_CENTERED, &a), CHESS_OK, "search's");
+    CHECK(!a.shouldDouble && a.shouldTake, "the start: no double, take (p %f)",
+          q.expectedScore);
+    CHECK(memcmp(&q, &copy, sizeof q) == 0, "equity untouched");
+
+    /* Refusals. */
+    ChessDiceEquity good = chances(0.7, 0.1);
+    memset(&a, 0xAB, sizeof a);
+    CHECK_STATUS(chess_diceCubeAdvice(NULL, CHESS_DICE_CUBE_CENTERED, &a),
+                 CHESS_ERR_NULL_ARGUMENT, "equity NULL");
+    CHECK_STATUS(chess_diceCubeAdvice(&good, CHESS_DICE_CUBE_CENTERED, NULL),
+                 CHESS_ERR_NULL_ARGUMENT, "out NULL");
+    CHECK_STATUS(chess_diceCubeAdvice(&good, 3, &a), CHESS_ERR_INVALID_ARGUMENT, "owner 3");
+    CHECK_STATUS(chess_diceCubeAdvice(&good, 0xFFFFFFFFu, &a), CHESS_ERR_INVALID_ARGUMENT,
+                 "owner -1");
+    ChessDiceEquity bad = good;
+    bad.size = 0;
+    CHECK_STATUS(chess_diceCubeAdvice(&bad, 0, &a), CHESS_ERR_INVALID_ARGUMENT, "size 0");
+    bad = good;
+    bad.reserved[63] = 1;
+    CHECK_STATUS(chess_diceCubeAdvice(&bad, 0, &a), CHESS_ERR_INVALID_ARGUMENT, "reserved");
+    bad = good;
+    bad.win = NAN;
+    CHECK_STATUS(chess_diceCubeAdvice(&bad, 0, &a), CHESS_ERR_INVALID_ARGUMENT, "NaN");
+    bad = chances(1.2, 0);
+    CHECK_STATUS(chess_diceCubeAdvice(&bad, 0, &a), CHESS_ERR_INVALID_ARGUMENT, "win 1.2");
+    bad = good;
+    bad.loss += 0.01;
+    CHECK_STATUS(chess_diceCubeAdvice(&bad, 0, &a), CHESS_ERR_INVALID_ARGUMENT, "sum 1.01");
+    ChessDiceEquity garbage;
+    memset(&garbage, 0x5A, sizeof garbage);
+    CHECK_STATUS(chess_diceCubeAdvice(&garbage, 0, &a), CHESS_ERR_INVALID_ARGUMENT, "garbage");
+    CHECK(all_bytes(&a, sizeof a, 0xAB), "nothing written on error");
+}
+
 static void test_bad_arguments(ChessEngine *e)
 {
     const uint8_t faces[2] = {3, 4};
@@ -425,6 +541,7 @@ int main(void)
     test_king_capture(e);
     test_evaluate_and_all_rolls(e);
     test_equity(e);
+    test_cube_advice(e);
     test_bad_arguments(e);
     test_stop_from_another_thread(e);
     CHECK_STATUS(chess_engineSetOption(e, "Hash", "4"), CHESS_OK, "Hash");

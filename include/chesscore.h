@@ -98,6 +98,27 @@
 #define CHESS_DICE_DRAW_DEAD_POSITION 3
 
 /**
+ * `cubeOwner` of `chess_diceCubeAdvice`: the cube is in the middle, either side may double
+ * (the start of a game).
+ */
+#define CHESS_DICE_CUBE_CENTERED 0
+
+/**
+ * `cubeOwner`: the side to move owns the cube (it took the last double) and may double.
+ */
+#define CHESS_DICE_CUBE_MOVER 1
+
+/**
+ * `cubeOwner`: the other side owns the cube; the side to move may not double.
+ */
+#define CHESS_DICE_CUBE_OPPONENT 2
+
+/**
+ * Number of reserved bytes at the end of `ChessDiceCubeAdvice` (64 bytes in all).
+ */
+#define CHESS_DICE_CUBE_ADVICE_RESERVED 32
+
+/**
  * Number of reserved bytes at the end of `ChessDiceSearchResult` (256 bytes in all).
  */
 #define CHESS_DICE_SEARCH_RESULT_RESERVED 200
@@ -746,6 +767,113 @@ typedef struct {
 } ChessDiceStatus;
 
 /**
+ * The outcome of `chess_diceEquity`: the chances of a win, a draw and a loss for the side to
+ * move before the roll (they sum to 1), written whole on success only; caller-owned, may be
+ * uninitialised before the call.
+ *
+ * The chances come from the search's value (`value`, as in `ChessDiceSearchResult`) through
+ * a model fitted per rule set on held-out self-play (docs/results/dice-equity.md): a
+ * proven win is `win` 1, a proven loss `loss` 1, a finished game its result.
+ *
+ * Extensibility: as `ChessSearchResult`: the size never changes, `size` is
+ * `sizeof(ChessDiceEquity)`, later fields come from `reserved` (zeros here).
+ */
+typedef struct {
+  /**
+   * `sizeof(ChessDiceEquity)`.
+   */
+  uint32_t size;
+  /**
+   * The search's value for the side to move (a finished game: `CHESS_DICE_WIN_VALUE`,
+   * its negative, or 0 drawn).
+   */
+  int32_t value;
+  /**
+   * Chance of a win for the side to move.
+   */
+  double win;
+  /**
+   * Chance of a draw.
+   */
+  double draw;
+  /**
+   * Chance of a loss.
+   */
+  double loss;
+  /**
+   * `win + draw / 2`.
+   */
+  double expectedScore;
+  /**
+   * Depth in turns of the last completed iteration (0 for a finished game).
+   */
+  uint32_t depth;
+  /**
+   * Turns to a proven win (> 0) or loss (< 0), this one counted; 0 when none is proven.
+   */
+  int32_t winIn;
+  /**
+   * Nodes searched.
+   */
+  uint64_t nodes;
+  /**
+   * Milliseconds taken.
+   */
+  uint64_t timeMs;
+  /**
+   * Zero.
+   */
+  uint8_t reserved[CHESS_DICE_EQUITY_RESERVED];
+} ChessDiceEquity;
+
+/**
+ * The outcome of `chess_diceCubeAdvice`, written whole on success only; caller-owned, may be
+ * uninitialised before the call. Equities are for the side to move, in units of the current
+ * stake (the cube's value), cubeful (the cube's later use counted, Janowski's model at the
+ * library's cube efficiency).
+ *
+ * Extensibility: as `ChessSearchResult`: the size never changes, `size` is
+ * `sizeof(ChessDiceCubeAdvice)`, later fields come from `reserved` (zeros here).
+ */
+typedef struct {
+  /**
+   * `sizeof(ChessDiceCubeAdvice)`.
+   */
+  uint32_t size;
+  /**
+   * 1: the side to move should double now; 0: it should not, or may not (the other side
+   * owns the cube).
+   */
+  uint8_t shouldDouble;
+  /**
+   * 1: the other side should take a double (whether or not one is advised); 0: pass.
+   */
+  uint8_t shouldTake;
+  /**
+   * Zero.
+   */
+  uint8_t reserved0[2];
+  /**
+   * The side to move's equity if it does not double.
+   */
+  double noDouble;
+  /**
+   * The side to move's equity after it doubles and the other side takes (the stake
+   * doubled, the taker owning the cube). After a pass it is +1.
+   */
+  double doubleTake;
+  /**
+   * The taker's take point: the least expected score (`win + draw / 2`, the taker's)
+   * with which taking is right.
+   */
+  double takePoint;
+  /**
+   * Zero.
+   */
+  uint8_t reserved[CHESS_DICE_CUBE_ADVICE_RESERVED];
+} ChessDiceCubeAdvice;
+
+/**
  * What a UCI `info` line carries, passed to `ChessSearchLimits.onInfo` after every completed
  * iteration (one call per line with MultiPV), and with a bound when an iteration's score falls
  * outside its aspiration window after the first 3 seconds. The struct lives in the library's
@@ -978,66 +1106,6 @@ typedef struct {
    */
   uint8_t reserved[CHESS_DICE_SEARCH_RESULT_RESERVED];
 } ChessDiceSearchResult;
-
-/**
- * The outcome of `chess_diceEquity`: the chances of a win, a draw and a loss for the side to
- * move before the roll (they sum to 1), written whole on success only; caller-owned, may be
- * uninitialised before the call.
- *
- * The chances come from the search's value (`value`, as in `ChessDiceSearchResult`) through
- * a model fitted per rule set on held-out self-play (docs/results/dice-equity.md): a
- * proven win is `win` 1, a proven loss `loss` 1, a finished game its result.
- *
- * Extensibility: as `ChessSearchResult`: the size never changes, `size` is
- * `sizeof(ChessDiceEquity)`, later fields come from `reserved` (zeros here).
- */
-typedef struct {
-  /**
-   * `sizeof(ChessDiceEquity)`.
-   */
-  uint32_t size;
-  /**
-   * The search's value for the side to move (a finished game: `CHESS_DICE_WIN_VALUE`,
-   * its negative, or 0 drawn).
-   */
-  int32_t value;
-  /**
-   * Chance of a win for the side to move.
-   */
-  double win;
-  /**
-   * Chance of a draw.
-   */
-  double draw;
-  /**
-   * Chance of a loss.
-   */
-  double loss;
-  /**
-   * `win + draw / 2`.
-   */
-  double expectedScore;
-  /**
-   * Depth in turns of the last completed iteration (0 for a finished game).
-   */
-  uint32_t depth;
-  /**
-   * Turns to a proven win (> 0) or loss (< 0), this one counted; 0 when none is proven.
-   */
-  int32_t winIn;
-  /**
-   * Nodes searched.
-   */
-  uint64_t nodes;
-  /**
-   * Milliseconds taken.
-   */
-  uint64_t timeMs;
-  /**
-   * Zero.
-   */
-  uint8_t reserved[CHESS_DICE_EQUITY_RESERVED];
-} ChessDiceEquity;
 
 /**
  * One roll's advice from `chess_diceSearchAllRolls`.
@@ -1462,6 +1530,28 @@ ChessStatus chess_diceTurnMoves(const ChessDiceGame *game, ChessMove *moves, uin
  * `ChessPosition`.
  */
 ChessStatus chess_diceGetPosition(const ChessDiceGame *game, ChessPosition *pos);
+
+/**
+ * The doubling cube's advice for the side to move of a game before its roll, from its win,
+ * draw and loss chances `*equity` (as `chess_diceEquity` writes them) and who owns the cube
+ * (`CHESS_DICE_CUBE_CENTERED`, `_MOVER` or `_OPPONENT`), into `*out`.
+ *
+ * `*equity` is read for `size` (must be `sizeof(ChessDiceEquity)`), `reserved` (must be
+ * zeros) and `win`, `draw` and `loss` (each finite and in `[0, 1]`, summing to 1 within
+ * 1e-5); its other fields are ignored, so a caller with chances from elsewhere fills those
+ * four and zeroes the rest.
+ *
+ * Errors, with nothing written: `CHESS_ERR_NULL_ARGUMENT`, `CHESS_ERR_INVALID_ARGUMENT`
+ * (an owner outside the three, a wrong `size`, non-zero `reserved`, chances out of range
+ * or not summing to 1).
+ *
+ * # Safety
+ * `equity` is NULL or points to a `ChessDiceEquity`; `out` is NULL or valid for writes of a
+ * `ChessDiceCubeAdvice`.
+ */
+ChessStatus chess_diceCubeAdvice(const ChessDiceEquity *equity,
+                                 uint32_t cubeOwner,
+                                 ChessDiceCubeAdvice *out);
 
 /**
  * Searches `*game`, whose dice are rolled, and writes the best move for the roll (0 = the

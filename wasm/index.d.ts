@@ -184,10 +184,32 @@ declare class DiceGame {
   readonly _ptr: number;
 }
 
+/** `diceCubeAdvice`: the doubling cube's advice; equities in units of the current stake. */
+export interface CubeAdvice {
+  /** Double now (false when it should not or may not). */
+  shouldDouble: boolean;
+  /** The other side should take a double (else pass). */
+  shouldTake: boolean;
+  /** The side to move's equity without doubling. */
+  noDouble: number;
+  /** Its equity after a double and a take (a pass gives +1). */
+  doubleTake: number;
+  /** The least expected score with which the taker takes. */
+  takePoint: number;
+}
+
 export interface Chesscore {
   Board: typeof Board;
   Engine: typeof Engine;
   DiceGame: typeof DiceGame;
+  /**
+   * The doubling cube's advice for the side to move before its roll
+   * (`chess_diceCubeAdvice`) from its chances (summing to 1) and who owns the cube.
+   */
+  diceCubeAdvice(
+    equity: Pick<DiceEquity, 'win' | 'draw' | 'loss'>,
+    owner?: 'centered' | 'mover' | 'opponent',
+  ): CubeAdvice;
   /** chess_version(). */
   version: string;
   /** A C function by name, numbers in and out (pointers are offsets into `memory`). */

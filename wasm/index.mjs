@@ -957,10 +957,42 @@ function bind(x, mem) {
     }
   }
 
+  const CUBE_OWNERS = { centered: 0, mover: 1, opponent: 2 };
+
+  /**
+   * The doubling cube's advice for the side to move before its roll (`chess_diceCubeAdvice`;
+   * docs/dice.md "The doubling cube"): from its chances `{ win, draw, loss }` (an
+   * `Engine.diceEquity` result, or the caller's own, summing to 1) and who owns the cube
+   * (`'centered'`, `'mover'` or `'opponent'`). Equities are the side to move's, in units of
+   * the current stake.
+   */
+  function diceCubeAdvice(equity, owner = 'centered') {
+    if (!Object.hasOwn(CUBE_OWNERS, owner)) throw new TypeError(`unknown cube owner ${owner}`);
+    const q = out; // a ChessDiceEquity (128 bytes), then the advice (64) in the 256 of `out`
+    const a = out + DICE_EQUITY_SIZE;
+    mem.u8().fill(0, q, q + DICE_EQUITY_SIZE);
+    const dv = mem.dv();
+    dv.setUint32(q, DICE_EQUITY_SIZE, true);
+    dv.setFloat64(q + 8, Number(equity.win), true);
+    dv.setFloat64(q + 16, Number(equity.draw), true);
+    dv.setFloat64(q + 24, Number(equity.loss), true);
+    check('chess_diceCubeAdvice', q, CUBE_OWNERS[owner], a);
+    const r = mem.dv();
+    if (r.getUint32(a, true) !== 64) throw new Error('unexpected ChessDiceCubeAdvice size');
+    return {
+      shouldDouble: r.getUint8(a + 4) === 1,
+      shouldTake: r.getUint8(a + 5) === 1,
+      noDouble: r.getFloat64(a + 8, true),
+      doubleTake: r.getFloat64(a + 16, true),
+      takePoint: r.getFloat64(a + 24, true),
+    };
+  }
+
   return {
     Board,
     Engine,
     DiceGame,
+    diceCubeAdvice,
     version: cString(raw('chess_version')),
     /**
      * Calls a C function of the header by name with numbers (pointers are offsets into the

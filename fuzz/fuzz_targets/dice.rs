@@ -25,11 +25,14 @@
 //!   the phase's status and nothing written); its best move is one of the generated moves
 //!   (the pass only when there is none), its turn a sequence the rules allow, its expected
 //!   score in [0, 1], and its advice one entry per outcome, each move legal for its roll;
-//!   limits with a reserved byte set are `CHESS_ERR_INVALID_LIMITS`.
+//!   limits with a reserved byte set are `CHESS_ERR_INVALID_LIMITS`;
+//! * `chess_diceCubeAdvice` on each equity gives advice for every owner (none to double
+//!   without the cube) and, on the equity with a byte changed, advice or a refusal with
+//!   nothing written.
 #![no_main]
 
 use chesscore::ffi::{
-    self, ChessDiceEquity, ChessDiceGame, ChessDiceOutcome, ChessDiceRoll, ChessDiceRollAdvice,
+    self, ChessDiceCubeAdvice, ChessDiceEquity, ChessDiceGame, ChessDiceOutcome, ChessDiceRoll, ChessDiceRollAdvice,
     ChessDiceSearchResult, ChessDiceUndo, ChessEngine, ChessSearchLimits,
 };
 use chesscore_fuzz::*;
@@ -762,6 +765,60 @@ fn pattern_result() -> ChessDiceSearchResult {
 }
 
 /// The three engine calls on `g` (never changed), each checked against the phase.
+/// `chess_diceCubeAdvice` on a search's equity: advice for every owner (never a double when
+/// the other side owns the cube; the take point between the live cube's 20% and the dead
+/// one's 25%), an unknown owner refused; then the equity with one byte set to `garbage`:
+/// advice with finite equities, or a refusal with nothing written.
+fn cube_advice_calls(eq: &ChessDiceEquity, garbage: u8) {
+    let pattern = || ChessDiceCubeAdvice {
+        size: 0xA5A5_A5A5,
+        shouldDouble: PATTERN,
+        shouldTake: PATTERN,
+        reserved0: [PATTERN; 2],
+        noDouble: -7.0,
+        doubleTake: -7.0,
+        takePoint: -7.0,
+        reserved: [PATTERN; 32],
+    };
+    let untouched = |a: &ChessDiceCubeAdvice| {
+        a.size == 0xA5A5_A5A5 && a.shouldDouble == PATTERN && a.noDouble == -7.0
+    };
+    for owner in 0..4u32 {
+        let mut a = pattern();
+        // SAFETY: valid pointers.
+        let s = status_call("chess_diceCubeAdvice", || unsafe {
+            ffi::chess_diceCubeAdvice(eq, owner, &mut a)
+        });
+        if owner == 3 {
+            assert_eq!(s, S::CHESS_ERR_INVALID_ARGUMENT);
+            assert!(untouched(&a), "chess_diceCubeAdvice wrote on {s:?}");
+            continue;
+        }
+        assert_eq!(s, S::CHESS_OK, "advice on a search's equity, owner {owner}");
+        assert_eq!(a.size, 64);
+        assert!(a.shouldDouble <= 1 && a.shouldTake <= 1);
+        assert!(owner != 2 || a.shouldDouble == 0, "doubled without the cube");
+        assert!((0.2..=0.25).contains(&a.takePoint), "take point {}", a.takePoint);
+        assert!(a.noDouble.abs() <= 1.0 && a.doubleTake.abs() <= 2.0);
+    }
+    // SAFETY: ChessDiceEquity is plain data: any 128 bytes are a value.
+    let mut bytes: [u8; 128] = unsafe { core::mem::transmute_copy(eq) };
+    bytes[garbage as usize % 128] = garbage;
+    // SAFETY: as above.
+    let mangled: ChessDiceEquity = unsafe { core::mem::transmute(bytes) };
+    let mut a = pattern();
+    // SAFETY: valid pointers.
+    let s = status_call("chess_diceCubeAdvice", || unsafe {
+        ffi::chess_diceCubeAdvice(&mangled, u32::from(garbage % 3), &mut a)
+    });
+    if s == S::CHESS_OK {
+        assert!(a.noDouble.is_finite() && a.doubleTake.is_finite());
+    } else {
+        assert_eq!(s, S::CHESS_ERR_INVALID_ARGUMENT);
+        assert!(untouched(&a), "chess_diceCubeAdvice wrote on {s:?}");
+    }
+}
+
 fn search_calls(g: &ChessDiceGame, nodes: u64, depth: i32, garbage: u8) {
     let e = engine();
     let before = game_bytes(g).to_vec();
@@ -887,6 +944,7 @@ fn search_calls(g: &ChessDiceGame, nodes: u64, depth: i32, garbage: u8) {
         if st.map(|t| t.0) != Some(AWAITING_ROLL) {
             assert_eq!(eq.depth, 0, "a finished game is not searched");
         }
+        cube_advice_calls(&eq, garbage);
     } else {
         assert_eq!(
             eq_bytes(&eq),

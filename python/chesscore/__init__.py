@@ -37,6 +37,8 @@ from ._board import (
 )
 from ._dice import (
     DICE_WIN_VALUE,
+    CubeAdvice,
+    CubeOwner,
     DiceEquity,
     DiceGame,
     DiceRules,
@@ -44,6 +46,7 @@ from ._dice import (
     DiceState,
     DiceStatus,
     Roll,
+    dice_cube_advice,
     dice_equity,
     dice_evaluate,
     dice_search,
@@ -58,7 +61,8 @@ from ._chess960 import IllegalReason, MoveCheck, MoveEvent
 
 for _cls in (Board, ChessError, GameStatus, Piece, Status, DiceGame, DiceRules, DiceState,
              DiceStatus, Roll, Engine, SearchInfo, SearchResult, IllegalReason, MoveCheck,
-             MoveEvent, PgnError, PgnGame, PgnReader, DiceSearchResult, DiceEquity):
+             MoveEvent, PgnError, PgnGame, PgnReader, DiceSearchResult, DiceEquity,
+             CubeAdvice, CubeOwner):
     _cls.__module__ = "chesscore"
 del _cls
 
@@ -70,7 +74,7 @@ __all__ = [
     "message", "parse_square", "square_name", "version", "DiceGame", "DiceRules", "DiceState",
     "DiceStatus", "Roll", "MATE_SCORE", "Engine", "SearchInfo", "SearchResult",
     "DICE_WIN_VALUE", "DiceSearchResult", "dice_search", "dice_evaluate", "dice_search_all_rolls",
-    "DiceEquity", "dice_equity",
+    "DiceEquity", "dice_equity", "CubeAdvice", "CubeOwner", "dice_cube_advice",
     # issue 14: Chess960, move events, why a move is illegal
     "IllegalReason", "MoveCheck", "MoveEvent",
     # SAN and PGN (issue 14)

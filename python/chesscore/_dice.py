@@ -1,6 +1,7 @@
 """Dice Chess (``src/ffi/dice.rs``): :class:`DiceGame`, :class:`Roll`, :class:`DiceRules`; the
 Dice Chess engine on an :class:`Engine` (``src/ffi/dice_search.rs``): :func:`dice_search`,
-:func:`dice_evaluate`, :func:`dice_equity`, :func:`dice_search_all_rolls`."""
+:func:`dice_evaluate`, :func:`dice_equity`, :func:`dice_search_all_rolls`; the doubling cube's
+advice from an equity (``src/ffi/dice_cube.rs``): :func:`dice_cube_advice`."""
 
 from __future__ import annotations
 
@@ -8,7 +9,7 @@ import ctypes
 import enum
 from dataclasses import dataclass
 from fractions import Fraction
-from typing import TYPE_CHECKING, Callable, List, Optional, Sequence, Tuple
+from typing import TYPE_CHECKING, Callable, List, Optional, Sequence, Tuple, Union
 
 from . import _ffi
 from ._board import Board, Move, _int_in, _move, _text, check
@@ -314,6 +315,53 @@ def dice_equity(engine: "Engine", game: DiceGame, *, depth: Optional[int] = None
     check(st, "dice equity")
     return DiceEquity(out.win, out.draw, out.loss, out.expectedScore, out.value, out.winIn,
                       out.depth, out.nodes, out.timeMs)
+
+
+class CubeOwner(enum.IntEnum):
+    """Who may double next (``CHESS_DICE_CUBE_*``)."""
+
+    CENTERED = 0  #: either side (the start of a game)
+    MOVER = 1  #: the side to move, which took the last double
+    OPPONENT = 2  #: the other side: the side to move may not double
+
+
+@dataclass(frozen=True)
+class CubeAdvice:
+    """The doubling cube's advice for the side to move before its roll
+    (``chess_diceCubeAdvice``; the model and thresholds: ``docs/dice.md``, "The doubling
+    cube"). Equities are the side to move's, in units of the current stake, counting the
+    cube's later use."""
+
+    should_double: bool  #: double now (False when it should not or may not)
+    should_take: bool  #: the other side should take a double (else pass)
+    no_double: float  #: equity without doubling
+    double_take: float  #: equity after a double and a take (a pass gives +1)
+    take_point: float  #: the least expected score with which the taker takes
+
+
+def dice_cube_advice(equity: Union[DiceEquity, Tuple[float, float, float]],
+                     owner: Union[CubeOwner, int] = CubeOwner.CENTERED) -> CubeAdvice:
+    """Double or not, take or pass, for the side to move with the chances ``equity`` (a
+    :class:`DiceEquity` from :func:`dice_equity`, or ``(win, draw, loss)`` summing to 1) and
+    the cube's ``owner``. Raises :class:`ChessError` (``ERR_INVALID_ARGUMENT``) for chances out
+    of range or not summing to 1, and ``ValueError`` for an unknown owner.
+
+    >>> a = dice_cube_advice((0.7, 0.0, 0.3))
+    >>> a.should_double, a.should_take
+    (True, True)
+    >>> dice_cube_advice((0.7, 0.0, 0.3), CubeOwner.OPPONENT).should_double
+    False
+    """
+    win, draw, loss = ((equity.win, equity.draw, equity.loss) if isinstance(equity, DiceEquity)
+                       else equity)
+    q = _ffi.DiceEquity()
+    q.size = ctypes.sizeof(q)
+    q.win, q.draw, q.loss = float(win), float(draw), float(loss)
+    out = _ffi.DiceCubeAdvice()
+    check(lib.chess_diceCubeAdvice(ctypes.byref(q), int(CubeOwner(owner)), ctypes.byref(out)),
+          "dice cube advice")
+    return CubeAdvice(bool(out.shouldDouble), bool(out.shouldTake), out.noDouble,
+                      out.doubleTake, out.takePoint)
 
 
 def dice_search_all_rolls(engine: "Engine", game: DiceGame, *, depth: Optional[int] = None,

@@ -113,6 +113,14 @@ class DiceEquity(ctypes.Structure):
     ]
 
 
+class DiceCubeAdvice(ctypes.Structure):
+    _fields_ = [
+        ("size", u32), ("shouldDouble", u8), ("shouldTake", u8), ("reserved0", u8 * 2),
+        ("noDouble", ctypes.c_double), ("doubleTake", ctypes.c_double),
+        ("takePoint", ctypes.c_double), ("reserved", u8 * 32),
+    ]
+
+
 class DiceRollAdvice(ctypes.Structure):
     _fields_ = [("roll", DiceRoll), ("weight", u32), ("result", DiceSearchResult)]
 
@@ -121,7 +129,7 @@ class DiceRollAdvice(ctypes.Structure):
 _SIZES = {
     Position: 9216, Undo: 48, MoveList: 516, SearchInfo: 320, DiceGame: 9280, DiceUndo: 160,
     DiceRoll: 4, DiceOutcome: 8, DiceStatus: 8, DiceSearchResult: 256, DiceRollAdvice: 264,
-    DiceEquity: 128,
+    DiceEquity: 128, DiceCubeAdvice: 64,
 }
 if ctypes.sizeof(c_void_p) == 8:
     _SIZES.update({SearchLimits: 256, SearchResult: 512})
@@ -226,6 +234,7 @@ _SIGNATURES = {
     "chess_diceSearch": (c_int, [c_void_p, P(DiceGame), P(SearchLimits), P(DiceSearchResult)]),
     "chess_diceEvaluate": (c_int, [c_void_p, P(DiceGame), P(SearchLimits), P(ctypes.c_double)]),
     "chess_diceEquity": (c_int, [c_void_p, P(DiceGame), P(SearchLimits), P(DiceEquity)]),
+    "chess_diceCubeAdvice": (c_int, [P(DiceEquity), u32, P(DiceCubeAdvice)]),
     "chess_diceSearchAllRolls": (
         c_int, [c_void_p, P(DiceGame), P(SearchLimits), P(DiceRollAdvice), u32, P(u32)]
     ),

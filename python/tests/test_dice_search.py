@@ -1,6 +1,6 @@
 """The Dice Chess engine through the package: a legal move for the roll, a three-dice turn that
 plays, a king capture found as a win in 1, an even start, advice for every roll, the info
-callback, stop from another thread, and refusals."""
+callback, stop from another thread, refusals, and the doubling cube's advice."""
 
 import threading
 import time
@@ -11,12 +11,14 @@ import pytest
 from chesscore import (
     DICE_WIN_VALUE,
     ChessError,
+    CubeOwner,
     DiceGame,
     DiceRules,
     DiceState,
     Engine,
     Roll,
     Status,
+    dice_cube_advice,
     dice_equity,
     dice_evaluate,
     dice_search,
@@ -96,6 +98,35 @@ def test_equity(engine):
     game.push(dice_search(engine, game, depth=1).best_move)
     q = dice_equity(engine, game, depth=1)
     assert (q.win, q.draw, q.loss, q.expected_score, q.depth) == (1, 0, 0, 1, 0)
+
+
+def test_cube_advice(engine):
+    # Thresholds worked out by hand from docs/dice.md's model (cube efficiency 1/2, no
+    # gammons): take from 2/9 of the taker's expected score; double from 7/11 with the cube
+    # centred, from 2/3 when owning it, never when the other side owns it.
+    assert abs(dice_cube_advice((0.5, 0, 0.5)).take_point - 2 / 9) < 1e-12
+    assert not dice_cube_advice((0.63, 0, 0.37)).should_double
+    assert dice_cube_advice((0.64, 0, 0.36)).should_double
+    assert dice_cube_advice((0.5, 0.28, 0.22)).should_double  # expected score 0.64
+    assert not dice_cube_advice((0.66, 0, 0.34), CubeOwner.MOVER).should_double
+    assert dice_cube_advice((0.67, 0, 0.33), CubeOwner.MOVER).should_double
+    assert not any(dice_cube_advice((p / 10, 0, 1 - p / 10), CubeOwner.OPPONENT).should_double
+                   for p in range(11))
+    assert dice_cube_advice((0.77, 0, 0.23)).should_take
+    assert not dice_cube_advice((0.78, 0, 0.22)).should_take
+    a = dice_cube_advice((0.5, 0, 0.5))
+    assert abs(a.no_double) < 1e-12 and abs(a.double_take + 0.25) < 1e-12
+    # From a search: an even start, no double, a take.
+    engine.new_game()
+    q = dice_equity(engine, DiceGame(DiceRules.ONE_DIE), depth=1)
+    a = dice_cube_advice(q, 0)
+    assert not a.should_double and a.should_take
+    for bad in [(1.2, 0, -0.2), (0.5, 0.5, 0.5), (float("nan"), 0, 1), (0.5, 0, 0.49)]:
+        with pytest.raises(ChessError) as e:
+            dice_cube_advice(bad)
+        assert e.value.status == Status.ERR_INVALID_ARGUMENT
+    with pytest.raises(ValueError):
+        dice_cube_advice((0.5, 0, 0.5), 3)
 
 
 def test_refusals(engine):

@@ -3,8 +3,8 @@
 //! status), [`moves`] (generation, make/unmake), [`perft`], [`text`] (FEN, UCI, pictures),
 //! [`attacks`], [`chess960`] (Chess960, move events, why a move is illegal), [`engine`]
 //! (engine handles, search, evaluation), [`dice`] (Dice Chess games), [`dice_search`] (the
-//! Dice Chess engine), [`pgn`] (SAN, PGN games and readers), with the boundary's rules in
-//! `guard` and the C types in `types`.
+//! Dice Chess engine), [`dice_cube`] (the doubling cube's advice), [`pgn`] (SAN, PGN games
+//! and readers), with the boundary's rules in `guard` and the C types in `types`.
 //!
 //! Conventions, the same for every export:
 //! * every export runs inside the panic guard, so no panic crosses the boundary, except the
@@ -27,6 +27,7 @@
 pub mod attacks;
 pub mod chess960;
 pub mod dice;
+pub mod dice_cube;
 pub mod dice_search;
 pub mod engine;
 pub(crate) mod guard;
@@ -41,6 +42,7 @@ mod types;
 pub use attacks::*;
 pub use chess960::*;
 pub use dice::*;
+pub use dice_cube::*;
 pub use dice_search::*;
 pub use engine::*;
 pub use moves::*;

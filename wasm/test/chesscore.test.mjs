@@ -339,6 +339,32 @@ test('Dice Chess: pgn() writes the dice PGN of src/dice/pgn.rs', () => {
   h.free();
 });
 
+test('Dice Chess: diceCubeAdvice at thresholds worked out by hand, refusals', () => {
+  // docs/dice.md's model at cube efficiency 1/2: take from 2/9 of the taker's expected
+  // score; double from 7/11 centred, from 2/3 owning the cube, never when the other side
+  // owns it.
+  const adv = (win, draw, owner) => cc.diceCubeAdvice({ win, draw, loss: 1 - win - draw }, owner);
+  assert.ok(Math.abs(adv(0.5, 0).takePoint - 2 / 9) < 1e-12);
+  assert.equal(adv(0.63, 0).shouldDouble, false);
+  assert.equal(adv(0.64, 0).shouldDouble, true);
+  assert.equal(adv(0.5, 0.28).shouldDouble, true);
+  assert.equal(adv(0.66, 0, 'mover').shouldDouble, false);
+  assert.equal(adv(0.67, 0, 'mover').shouldDouble, true);
+  assert.equal(adv(0.9, 0, 'opponent').shouldDouble, false);
+  assert.equal(adv(0.77, 0).shouldTake, true);
+  assert.equal(adv(0.78, 0).shouldTake, false);
+  const engine = new cc.Engine({ Hash: 4 });
+  const g = new cc.DiceGame('oneDie');
+  const a = cc.diceCubeAdvice(engine.diceEquity(g, { depth: 1 }));
+  assert.deepEqual([a.shouldDouble, a.shouldTake], [false, true]);
+  throwsStatus(() => adv(1.2, 0), 'CHESS_ERR_INVALID_ARGUMENT');
+  throwsStatus(() => cc.diceCubeAdvice({ win: 0.5, draw: 0, loss: 0.4 }), 'CHESS_ERR_INVALID_ARGUMENT');
+  throwsStatus(() => cc.diceCubeAdvice({ win: NaN, draw: 0, loss: 1 }), 'CHESS_ERR_INVALID_ARGUMENT');
+  assert.throws(() => adv(0.5, 0, 'nobody'), TypeError);
+  g.free();
+  engine.free();
+});
+
 test('Dice Chess: diceEquity gives the side to move chances that sum to 1', () => {
   const engine = new cc.Engine({ Hash: 4 });
   const close = (a, b) => Math.abs(a - b) < 1e-12;

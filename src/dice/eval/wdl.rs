@@ -64,6 +64,23 @@ impl Wdl {
     pub fn expected_score(&self) -> f64 {
         self.win + self.draw / 2.0
     }
+
+    /// Chances from outside (a caller's, or a copy of an equity): each finite and in
+    /// `0..=1`, their sum within [`Wdl::SUM_TOLERANCE`] of 1.
+    ///
+    /// # Errors
+    /// `None` when a chance is NaN, infinite or outside `0..=1`, or the sum is off.
+    pub fn checked(win: f64, draw: f64, loss: f64) -> Option<Wdl> {
+        let ok = [win, draw, loss]
+            .iter()
+            .all(|c| c.is_finite() && (0.0..=1.0).contains(c))
+            && (win + draw + loss - 1.0).abs() <= Wdl::SUM_TOLERANCE;
+        ok.then_some(Wdl { win, draw, loss })
+    }
+
+    /// How far from 1 the chances given to [`Wdl::checked`] may sum (rounding in a caller's
+    /// arithmetic, or text with six decimals).
+    pub const SUM_TOLERANCE: f64 = 1e-5;
 }
 
 /// The model's two constants (see the [module docs](self)).
@@ -138,6 +155,23 @@ mod tests {
 
     fn close(a: f64, b: f64) -> bool {
         (a - b).abs() < 1e-12
+    }
+
+    /// Chances in range that sum to 1 pass, with rounding's slack; anything else is refused.
+    #[test]
+    fn checked_chances() {
+        assert_eq!(Wdl::checked(1.0, 0.0, 0.0), Some(Wdl::WIN));
+        assert!(Wdl::checked(0.333333, 0.333333, 0.333333).is_some());
+        assert!(Wdl::checked(0.2, 0.3, 0.5 + 2e-5).is_none());
+        for bad in [
+            (f64::NAN, 0.0, 1.0),
+            (f64::INFINITY, 0.0, 0.0),
+            (1.2, 0.0, -0.2),
+            (-0.0000001, 0.5, 0.5000001),
+            (0.5, 0.5, 0.5),
+        ] {
+            assert_eq!(Wdl::checked(bad.0, bad.1, bad.2), None, "{bad:?}");
+        }
     }
 
     #[test]
