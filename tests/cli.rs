@@ -823,6 +823,99 @@ fn dice_selfplay_closed_output_is_quiet_success() {
 
 /// `dice match` between two configurations of the engine: `engine:CONFIG` names one of the
 /// search's configurations, and the tally names both players.
+/// `dice match --cube`: players that do not search never double, so the games are the
+/// same as without the cube (same dice, same players) and the points are wins minus losses;
+/// with engines the stakes follow the doubles (each doubles the stake, a pass keeps the
+/// stake before it), each game's points are its stake won or lost, and the tally's total,
+/// doubles and passes are the sums of the games'.
+#[test]
+fn dice_match_with_the_cube() {
+    let base = [
+        "dice", "match", "--rules", "one-die", "--a", "random", "--b", "greedy", "--games", "6",
+        "--seed", "11",
+    ];
+    let plain = run(&base);
+    let cubed = run(&[&base[..], &["--cube"]].concat());
+    assert!(plain.status.success() && cubed.status.success());
+    let results = |o: &Output| -> Vec<String> {
+        text(&o.stdout)
+            .lines()
+            .filter(|l| l.starts_with("game "))
+            .map(|l| l.split(", stake").next().unwrap_or("").to_owned())
+            .collect()
+    };
+    assert_eq!(results(&plain), results(&cubed));
+    let out = text(&cubed.stdout);
+    let tally = out.lines().find(|l| l.starts_with("result ")).unwrap();
+    let count = |key: &str| -> i64 {
+        let rest = &tally[tally.find(key).unwrap() + key.len()..];
+        rest.split_whitespace().next().unwrap().parse().unwrap()
+    };
+    let (w, l) = (count(" W "), count(" L "));
+    assert!(
+        out.contains(&format!("points {:+} for A in 6 games", w - l)),
+        "{out}"
+    );
+    assert!(
+        out.contains("doubles 0, passes 0, mean final stake 1.00"),
+        "{out}"
+    );
+
+    for rules in ["one-die", "two-dice"] {
+        let o = run(&[
+            "dice",
+            "match",
+            "--rules",
+            rules,
+            "--a",
+            "engine",
+            "--b",
+            "engine:plain",
+            "--depth",
+            "1",
+            "--games",
+            "12",
+            "--seed",
+            "5",
+            "--cube",
+        ]);
+        assert!(o.status.success(), "{}", text(&o.stderr));
+        let (stdout, stderr) = (text(&o.stdout), text(&o.stderr));
+        let field = |line: &str, key: &str| -> i64 {
+            let rest =
+                &line[line.find(key).unwrap_or_else(|| panic!("{key} in {line}")) + key.len()..];
+            let n = rest.split([',', ' ']).next().unwrap();
+            n.trim_start_matches('+').parse().unwrap()
+        };
+        let (mut total, mut doubles, mut passes) = (0, 0, 0);
+        for line in stderr.lines().filter(|l| l.starts_with("game ")) {
+            let (stake, d) = (field(line, "stake "), field(line, "doubles "));
+            assert_eq!(stake, 1 << d, "{line}");
+            doubles += d;
+            passes += i64::from(line.contains("a double passed"));
+        }
+        for line in stdout.lines().filter(|l| l.starts_with("game ")) {
+            let (stake, points) = (field(line, "stake "), field(line, "points "));
+            let want = if line.contains("1-0 for A") {
+                stake
+            } else if line.contains("0-1 for A") {
+                -stake
+            } else {
+                0
+            };
+            assert_eq!(points, want, "{line}");
+            total += points;
+        }
+        assert!(doubles > 0, "{rules}: engines that never double\n{stderr}");
+        let last = stdout.lines().find(|l| l.starts_with("cube ")).unwrap();
+        assert!(
+            last.contains(&format!("points {total:+} for A in 12 games"))
+                && last.contains(&format!("doubles {doubles}, passes {passes},")),
+            "{last}"
+        );
+    }
+}
+
 #[test]
 fn dice_match_between_engine_configurations() {
     let out = run(&[

@@ -18,7 +18,7 @@ usage: chesscore dice [--rules RULES] [--opponent PLAYER] [--color COLOR] [--see
                       [--movetime MS] [--depth N] [--threads N] [--cube]
        chesscore dice match [--rules RULES] [--a PLAYER] [--b PLAYER] [--games N]
                       [--movetime MS | --tc BASE+INC] [--depth N] [--concurrency K]
-                      [--seed N] [--threads N]
+                      [--seed N] [--threads N] [--cube]
        chesscore dice selfplay [--rules RULES] [--games N] [--seed N] [--white PLAYER]
                                [--black PLAYER] [--max-turns N]
        chesscore dice selfplay --verify FILE
@@ -49,6 +49,13 @@ the tally, with the time used a game against the time available). The engines ma
 their time from the clock (the rules, the material left, the increment; docs/dice.md); the
 built-in players take none to speak of. engine/old-clock is the engine with the budget
 from before the time manager: clock/25 + 3/4 increment every turn, whatever the rules.
+With --cube every game is played for a doubling cube: before each roll a searching player
+(engine, expectimax) may double when the cube is centred or its own, and the other side
+takes or passes, each by the library's advice on the library's equity at the depth shown
+in play (its time comes off the clock with --tc); random, greedy and heuristic never
+double and always take. A pass ends the game for the stake before the double. The tally
+then adds A's points (the stake won or lost, 0 for a draw) with a 95% error bar over the
+pairs, the doubles, passes and the mean final stake.
 
 Players: engine (the expectimax search with Star1/Star2 and the table, default opponent),
 expectimax (plain expectimax: same evaluation, same time, nothing pruned), heuristic (greedy
@@ -86,10 +93,23 @@ turn of depth is worth).
   --white PLAYER     selfplay: White's player (default random)
   --black PLAYER     selfplay: Black's player (default greedy)
   --max-turns N      selfplay: stop a game after N turns, 1 to 100000 (default 1000)
+  --cube             play and match: games played for a doubling cube
   -h, --help         print this help
 ";
 
 const DICE: &str = "chesscore dice";
+
+/// The limits of the win chances shown after every turn (and of the cube's decisions in
+/// `play` and `match`): the depth each rule set's model
+/// was fitted at (docs/results/dice-equity.md: two turns in two dice and one die, a few
+/// milliseconds; one turn in three dice), at most 300 ms.
+fn equity_limits(rules: Rules) -> DiceLimits {
+    DiceLimits {
+        depth: if rules == Rules::ThreeDice { 1 } else { 2 },
+        movetime_ms: Some(300),
+        ..DiceLimits::default()
+    }
+}
 
 /// The value of option `name`.
 fn option_value<'a>(name: &str, v: Option<&'a String>) -> Result<&'a str, Failure> {
@@ -145,7 +165,7 @@ struct DiceArgs {
     black: PlayerKind,
     max_turns: u32,
     verify: Option<String>,
-    /// `chesscore dice --cube`: play for a doubling cube.
+    /// `chesscore dice --cube` and `match --cube`: play for a doubling cube.
     cube: bool,
 }
 
@@ -187,7 +207,7 @@ pub(crate) fn dice_cmd(args: &[String], out: &mut impl Write) -> Result<(), Fail
         let mut value = || option_value(name, inline.or_else(|| it.next()));
         match name {
             "-h" | "--help" => return Ok(out.write_all(DICE_HELP.as_bytes())?),
-            "--cube" if mode == Mode::Play && inline.is_none() => a.cube = true,
+            "--cube" if !selfplay_mode && inline.is_none() => a.cube = true,
             "--rules" => {
                 let v = value()?;
                 a.rules = Rules::from_name(v).ok_or_else(|| {

@@ -11,11 +11,22 @@
 //! told what is left ([`Player::set_clock`]); the engines manage their time from it, the
 //! built-in players ignore it and take no time to speak of. A turn that ends with the clock
 //! below zero loses the game on time, even if it took the king.
+//!
+//! With the cube (`--cube`) each game is played for a doubling cube (docs/dice.md, "The
+//! doubling cube"). Before each roll, a side that [searches](super::contestant::Contestant::searches) and may
+//! double (the cube centred or its own, below 2^20) asks the library's equity
+//! (`DiceEngine::equity` at [`super::equity_limits`], one table for the game) and doubles
+//! when `cube::advise` says so; the other side answers by the same advice on its own call
+//! of the equity, or takes when it does not search. On a clock each call's time comes off
+//! the clock of the side that made it. A pass ends the game: the doubler wins the stake
+//! before the double.
 
 use super::DiceArgs;
 use crate::Failure;
+use chesscore::dice::cube::{advise, Cube, CubeOwner};
 use chesscore::dice::pgn::termination_text;
 use chesscore::dice::player::{sample_roll, DiceClock, Player, Rng};
+use chesscore::dice::search::DiceEngine;
 use chesscore::dice::DiceStatus;
 use chesscore::dice::Rules;
 use chesscore::dice::{DiceGame, Phase};
@@ -96,6 +107,8 @@ pub(super) fn match_cmd(a: &DiceArgs, out: &mut impl Write) -> Result<(), Failur
     let make_a = move |s: u64| pa.player(rules, s, limits, hash, threads);
     let make_b = move |s: u64| pb.player(rules, s, limits, hash, threads);
     let (name_a, name_b) = (a.a.name(), a.b.name());
+    // With --cube: whether A and B double and take by the advice.
+    let cube = a.cube.then_some([a.a.searches(), a.b.searches()]);
     let time = match tc {
         Some(tc) => format!("clock {} s", tc.text()),
         None => format!(
@@ -105,9 +118,10 @@ pub(super) fn match_cmd(a: &DiceArgs, out: &mut impl Write) -> Result<(), Failur
     };
     writeln!(
         out,
-        "match {name_a} (A) vs {name_b} (B), {rules} rules, {games} games, {time}, depth {}, seed {seed}, {} thread(s)",
+        "match {name_a} (A) vs {name_b} (B), {rules} rules, {games} games, {time}, depth {}, seed {seed}, {} thread(s){}",
         if a.depth == 0 { "-".to_owned() } else { a.depth.to_string() },
-        a.concurrency
+        a.concurrency,
+        if cube.is_some() { ", cube" } else { "" }
     )?;
     out.flush()?;
     let lines = std::sync::Mutex::new(Vec::new());
@@ -125,10 +139,15 @@ pub(super) fn match_cmd(a: &DiceArgs, out: &mut impl Write) -> Result<(), Failur
             g.turns,
             if g.time_loss {
                 "loss on time"
+            } else if g.passed {
+                "a double passed"
             } else {
                 termination_text(g.end)
             },
-            match g.clocks {
+            match g.cube {
+                Some(c) => format!(", stake {}, doubles {}", c.stake, c.doubles),
+                None => String::new(),
+            } + &match g.clocks {
                 Some([ca, cb]) => format!(
                     ", time used A {:.2} s of {:.2}, B {:.2} s of {:.2}",
                     ca.used_ms / 1000.0,
@@ -151,12 +170,13 @@ pub(super) fn match_cmd(a: &DiceArgs, out: &mut impl Write) -> Result<(), Failur
         a.concurrency,
         a.max_turns,
         tc,
+        cube,
         &report,
     );
     for g in &played {
         writeln!(
             out,
-            "game {} seed {} A {}: {}{}",
+            "game {} seed {} A {}: {}{}{}",
             g.index + 1,
             g.seed,
             if g.a_white { "white" } else { "black" },
@@ -165,7 +185,17 @@ pub(super) fn match_cmd(a: &DiceArgs, out: &mut impl Write) -> Result<(), Failur
                 GameResult::Draw => "draw",
                 GameResult::Loss => "0-1 for A",
             },
-            if g.time_loss { " on time" } else { "" }
+            if g.time_loss {
+                " on time"
+            } else if g.passed {
+                " by a pass"
+            } else {
+                ""
+            },
+            match g.cube {
+                Some(c) => format!(", stake {}, points {:+} for A", c.stake, g.points()),
+                None => String::new(),
+            }
         )?;
     }
     let t = tally(&played);
@@ -182,6 +212,26 @@ pub(super) fn match_cmd(a: &DiceArgs, out: &mut impl Write) -> Result<(), Failur
         elo,
         err
     )?;
+    if cube.is_some() {
+        let (mean, err) = points_per_game(&played);
+        let n = played.len().max(1) as f64;
+        let sum = |f: fn(&CubeTally) -> u32| {
+            played
+                .iter()
+                .filter_map(|g| g.cube.as_ref().map(f))
+                .map(u64::from)
+                .sum::<u64>()
+        };
+        writeln!(
+            out,
+            "cube {name_a} vs {name_b}: points {:+} for A in {} games, {mean:+.3} +- {err:.3} a game (95%, pairs), doubles {}, passes {}, mean final stake {:.2}",
+            played.iter().map(MatchGame::points).sum::<i64>(),
+            played.len(),
+            sum(|c| c.doubles),
+            played.iter().filter(|g| g.passed).count(),
+            sum(|c| c.stake) as f64 / n
+        )?;
+    }
     if tc.is_some() {
         let losses = |a_side: bool| {
             played
@@ -252,6 +302,51 @@ pub struct MatchGame {
     pub time_loss: bool,
     /// On a clock: A's and B's clocks at the end.
     clocks: Option<[SideClock; 2]>,
+    /// With the cube: the final stake and the doubles taken.
+    pub cube: Option<CubeTally>,
+    /// The game ended by a pass (the side `result` says lost passed a double).
+    pub passed: bool,
+}
+
+/// A game's cube: the final stake (1, 2, 4 ...) and the doubles taken.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub struct CubeTally {
+    /// The stake at the end (the stake before the double, after a pass).
+    pub stake: u32,
+    /// Doubles offered and taken.
+    pub doubles: u32,
+}
+
+impl MatchGame {
+    /// A's points: the stake won (+) or lost (-), 0 drawn; without the cube 1, 0 or -1.
+    pub fn points(&self) -> i64 {
+        let stake = i64::from(self.cube.map_or(1, |c| c.stake));
+        match self.result {
+            GameResult::Win => stake,
+            GameResult::Draw => 0,
+            GameResult::Loss => -stake,
+        }
+    }
+}
+
+/// A's mean points a game with the 95% half-width, from the pairs' sums (the two games of a
+/// pair share their dice, so the pairs are the independent samples); a lone last game
+/// counts as a pair of one.
+pub fn points_per_game(games: &[MatchGame]) -> (f64, f64) {
+    let mut pairs: Vec<f64> = Vec::new();
+    for chunk in games.chunks(2) {
+        pairs.push(chunk.iter().map(|g| g.points() as f64).sum::<f64>() / chunk.len() as f64);
+    }
+    let n = pairs.len() as f64;
+    if n == 0.0 {
+        return (0.0, 0.0);
+    }
+    let mean = pairs.iter().sum::<f64>() / n;
+    if n < 2.0 {
+        return (mean, f64::INFINITY);
+    }
+    let var = pairs.iter().map(|p| (p - mean).powi(2)).sum::<f64>() / (n - 1.0);
+    (mean, 1.96 * (var / n).sqrt())
 }
 
 /// The tally of a match, for player A.
@@ -316,6 +411,75 @@ struct Played {
     turns: u32,
     flagged: Option<Color>,
     clocks: Option<[SideClock; 2]>,
+    /// With the cube: its tally, and the side that passed a double (it lost).
+    cube: Option<CubeTally>,
+    passed: Option<Color>,
+}
+
+/// The cube's state in a game (who may double: `None` either side), the equity engine of
+/// the game, and which sides double and take by the advice (White, Black).
+struct CubeGame {
+    value: u32,
+    owner: Option<Color>,
+    doubles: u32,
+    advised: [bool; 2],
+    engine: DiceEngine,
+}
+
+impl CubeGame {
+    /// The side to move's chances before `g`'s roll by the library's equity, on the clock
+    /// of `side` (its time taken off there); `None` when the search fails.
+    fn chances(
+        &mut self,
+        g: &DiceGame,
+        side: usize,
+        clocks: &mut Option<[SideClock; 2]>,
+    ) -> Option<chesscore::dice::eval::wdl::Wdl> {
+        let start = Instant::now();
+        let q = self
+            .engine
+            .equity(g, &super::equity_limits(g.rules()), &mut |_| {});
+        if let Some(c) = clocks {
+            let took = start.elapsed().as_secs_f64() * 1000.0;
+            c[side].used_ms += took;
+            c[side].left_ms -= took;
+        }
+        q.ok().map(|q| q.wdl)
+    }
+
+    /// The cube before the roll of `g`: the side to move doubles or not, the other side
+    /// takes or passes. Returns the side that passed, if one did.
+    fn before_roll(&mut self, g: &DiceGame, clocks: &mut Option<[SideClock; 2]>) -> Option<Color> {
+        let us = g.side_to_move();
+        let (side, other) = (us.index(), us.flip().index());
+        let may = self.owner.is_none_or(|o| o == us) && self.value < 1 << 20;
+        if !may || !self.advised[side] {
+            return None;
+        }
+        let cube = Cube {
+            value: self.value,
+            owner: if self.owner.is_none() {
+                CubeOwner::Centered
+            } else {
+                CubeOwner::Mover
+            },
+        };
+        let wdl = self.chances(g, side, clocks)?;
+        if !advise(&wdl, cube).double {
+            return None;
+        }
+        let takes = !self.advised[other]
+            || self
+                .chances(g, other, clocks)
+                .is_none_or(|w| advise(&w, cube).take);
+        if !takes {
+            return Some(us.flip());
+        }
+        self.value *= 2;
+        self.owner = Some(us.flip());
+        self.doubles += 1;
+        None
+    }
 }
 
 /// Plays one game; `players[0]` is White. On a clock (`tc`) a side whose turn ends with its
@@ -326,9 +490,19 @@ fn play_game(
     players: &mut [Box<dyn Player>; 2],
     max_turns: u32,
     tc: Option<TimeControl>,
+    cube: Option<[bool; 2]>,
+    hash_mib: usize,
 ) -> Played {
     let mut dice = Rng(seed);
     let mut g = DiceGame::new(rules);
+    let mut cube = cube.map(|advised| CubeGame {
+        value: 1,
+        owner: None,
+        doubles: 0,
+        advised,
+        engine: DiceEngine::new(hash_mib),
+    });
+    let mut passed = None;
     let mut turns = 0;
     let mut clocks = tc.map(|tc| {
         let c = SideClock {
@@ -340,6 +514,22 @@ fn play_game(
     });
     let mut flagged = None;
     while turns < max_turns {
+        if g.status() != DiceStatus::AwaitingRoll {
+            break;
+        }
+        if let Some(c) = &mut cube {
+            passed = c.before_roll(&g, &mut clocks);
+            if passed.is_some() {
+                break;
+            }
+            // An equity search that emptied a clock loses on time before the roll.
+            if let Some(cl) = &clocks {
+                if let Some(i) = (0..2).find(|&i| cl[i].left_ms < 0.0) {
+                    flagged = Some(Color::from_index(i as u8));
+                    break;
+                }
+            }
+        }
         let Some(roll) = sample_roll(&g, &mut dice) else {
             break;
         };
@@ -392,6 +582,11 @@ fn play_game(
         turns,
         flagged,
         clocks,
+        cube: cube.map(|c| CubeTally {
+            stake: c.value,
+            doubles: c.doubles,
+        }),
+        passed,
     }
 }
 
@@ -408,6 +603,7 @@ pub fn run_match(
     threads: usize,
     max_turns: u32,
     tc: Option<TimeControl>,
+    cube: Option<[bool; 2]>,
     on_game: &(dyn Fn(&MatchGame) + Sync),
 ) -> Vec<MatchGame> {
     let next = AtomicU32::new(0);
@@ -424,13 +620,19 @@ pub fn run_match(
                 let pa = a(game_seed ^ 0xa5a5_a5a5);
                 let pb = b(game_seed ^ 0x5b5b_5b5b);
                 let mut players = if a_white { [pa, pb] } else { [pb, pa] };
-                let p = play_game(rules, game_seed, &mut players, max_turns, tc);
+                // The cube's sides by colour: White, Black.
+                let cube = cube.map(|[ca, cb]| if a_white { [ca, cb] } else { [cb, ca] });
+                let p = play_game(rules, game_seed, &mut players, max_turns, tc, cube, 16);
                 let a_color = if a_white { Color::WHITE } else { Color::BLACK };
-                let result = match (p.flagged, p.end) {
-                    (Some(c), _) if c == a_color => GameResult::Loss,
-                    (Some(_), _) => GameResult::Win,
-                    (None, DiceStatus::Won { winner, .. }) if winner == a_color => GameResult::Win,
-                    (None, DiceStatus::Won { .. }) => GameResult::Loss,
+                let result = match (p.flagged, p.passed, p.end) {
+                    (Some(c), _, _) if c == a_color => GameResult::Loss,
+                    (Some(_), _, _) => GameResult::Win,
+                    (None, Some(c), _) if c == a_color => GameResult::Loss,
+                    (None, Some(_), _) => GameResult::Win,
+                    (None, None, DiceStatus::Won { winner, .. }) if winner == a_color => {
+                        GameResult::Win
+                    }
+                    (None, None, DiceStatus::Won { .. }) => GameResult::Loss,
                     _ => GameResult::Draw,
                 };
                 // A's clock first.
@@ -444,6 +646,8 @@ pub fn run_match(
                     end: p.end,
                     time_loss: p.flagged.is_some(),
                     clocks,
+                    cube: p.cube,
+                    passed: p.passed.is_some() && p.flagged.is_none(),
                 };
                 on_game(&g);
                 done.lock().unwrap_or_else(|e| e.into_inner()).push(g);

@@ -56,6 +56,13 @@ impl Contestant {
         }
     }
 
+    /// Whether the player searches (an engine or plain expectimax): with `--cube` such a
+    /// player doubles and takes by the library's advice, the others never double and
+    /// always take.
+    pub(super) fn searches(self) -> bool {
+        !matches!(self, Contestant::Builtin(_) | Contestant::Heuristic)
+    }
+
     pub(super) fn from_name(s: &str) -> Option<Contestant> {
         if let Some(engine) = s.strip_suffix("/old-clock") {
             return match Contestant::from_name(engine)? {

@@ -6,7 +6,7 @@ use chesscore::dice::cube::{advise, Cube, CubeOwner};
 use chesscore::dice::eval::wdl::Wdl;
 use chesscore::dice::pgn::{result_text, termination_text};
 use chesscore::dice::player::{sample_roll, Rng};
-use chesscore::dice::search::{DiceEngine, DiceLimits};
+use chesscore::dice::search::DiceEngine;
 use chesscore::dice::{DiceGame, DiceStatus, Rules};
 use std::io::{self, BufRead, Write};
 
@@ -69,17 +69,6 @@ fn refusal(g: &DiceGame, text: &str) -> String {
     format!("{text} is not a move these dice allow{hint}")
 }
 
-/// The limits of the win chances shown after every turn: the depth each rule set's model
-/// was fitted at (docs/results/dice-equity.md: two turns in two dice and one die, a few
-/// milliseconds; one turn in three dice), at most 300 ms.
-fn equity_limits(rules: Rules) -> DiceLimits {
-    DiceLimits {
-        depth: if rules == Rules::ThreeDice { 1 } else { 2 },
-        movetime_ms: Some(300),
-        ..DiceLimits::default()
-    }
-}
-
 /// The side to move's chances before `g`'s roll, and their line for `human`.
 fn chances(
     engine: &mut DiceEngine,
@@ -87,7 +76,7 @@ fn chances(
     human: chesscore::Color,
 ) -> Option<(Wdl, String)> {
     let q = engine
-        .equity(g, &equity_limits(g.rules()), &mut |_| {})
+        .equity(g, &super::equity_limits(g.rules()), &mut |_| {})
         .ok()?;
     let (win, loss) = if g.side_to_move() == human {
         (q.wdl.win, q.wdl.loss)
