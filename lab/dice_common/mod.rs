@@ -71,12 +71,13 @@ pub struct WeightedEngine {
 impl WeightedEngine {
     fn new(
         rules: Rules,
+        config: SearchConfig,
         limits: DiceLimits,
         weights: Option<Weights>,
         net: Option<Option<Arc<Network>>>,
     ) -> WeightedEngine {
         let make = || {
-            let engine = || EnginePlayer::new(SearchConfig::ALL, limits, 16);
+            let engine = || EnginePlayer::new(config, limits, 16);
             match net.clone() {
                 Some(n) => with_chess_net(n, engine),
                 None => engine(),
@@ -115,9 +116,14 @@ impl Player for WeightedEngine {
 /// followed by `:FILE` (with those weights) and/or a chess term other than the rule set's
 /// default (`with_chess_net`): `:hand` (the hand-written chess evaluation, the engine before
 /// the learned nets), `:net` (the embedded chess net) or `:net=NET` (the net file NET), e.g.
-/// `engine:d2:hand` or `engine:d2:w.txt:net=dice.nnue`.
+/// `engine:d2:hand` or `engine:d2:w.txt:net=dice.nnue`. `plain:` in place of `engine:` is
+/// plain expectimax (`SearchConfig::PLAIN`) with the same options.
 pub fn make_player(name: &str, rules: Rules, rng: Rng) -> Box<dyn Player + Send> {
-    if let Some(spec) = name.strip_prefix("engine:") {
+    let engine_spec = name
+        .strip_prefix("engine:")
+        .map(|s| (SearchConfig::ALL, s))
+        .or_else(|| name.strip_prefix("plain:").map(|s| (SearchConfig::PLAIN, s)));
+    if let Some((config, spec)) = engine_spec {
         let (spec, net) = if let Some(rest) = spec.strip_suffix(":net") {
             (
                 rest,
@@ -143,6 +149,7 @@ pub fn make_player(name: &str, rules: Rules, rng: Rng) -> Box<dyn Player + Send>
         };
         return Box::new(WeightedEngine::new(
             rules,
+            config,
             limits,
             file.map(read_weights),
             net,

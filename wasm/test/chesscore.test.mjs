@@ -129,7 +129,9 @@ test('search: depth and movetime give a legal move and a score', () => {
   assert.equal(b.fen(), KIWIPETE);
   const t = engine.search(b, { movetimeMs: 150 });
   assert.ok(b.legalMoves().includes(t.bestMove));
-  assert.ok(t.timeMs >= 100 && t.timeMs < 2000, `timeMs ${t.timeMs}`);
+  // The limit is a maximum: the search may stop early when the next iteration would not
+  // finish in time (98 ms of 150 in one CI run), so only the upper side is checked.
+  assert.ok(t.depth >= 1 && t.nodes > 0 && t.timeMs < 2000, `timeMs ${t.timeMs}`);
   // Mate in one: Qh5xf7#.
   const mate = new cc.Board('r1bqkb1r/pppp1ppp/2n2n2/4p2Q/2B1P3/8/PPPP1PPP/RNB1K1NR w KQkq - 4 4');
   const m = engine.search(mate, { depth: 4 });
