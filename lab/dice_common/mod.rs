@@ -122,7 +122,10 @@ pub fn make_player(name: &str, rules: Rules, rng: Rng) -> Box<dyn Player + Send>
     let engine_spec = name
         .strip_prefix("engine:")
         .map(|s| (SearchConfig::ALL, s))
-        .or_else(|| name.strip_prefix("plain:").map(|s| (SearchConfig::PLAIN, s)));
+        .or_else(|| {
+            name.strip_prefix("plain:")
+                .map(|s| (SearchConfig::PLAIN, s))
+        });
     if let Some((config, spec)) = engine_spec {
         let (spec, net) = if let Some(rest) = spec.strip_suffix(":net") {
             (

@@ -13,13 +13,13 @@
 //! below zero loses the game on time, even if it took the king.
 //!
 //! With the cube (`--cube`) each game is played for a doubling cube (docs/dice.md, "The
-//! doubling cube"). Before each roll, a side that [searches](super::contestant::Contestant::searches) and may
-//! double (the cube centred or its own, below 2^20) asks the library's equity
-//! (`DiceEngine::equity` at [`super::equity_limits`], one table for the game) and doubles
-//! when `cube::advise` says so; the other side answers by the same advice on its own call
-//! of the equity, or takes when it does not search. On a clock each call's time comes off
-//! the clock of the side that made it. A pass ends the game: the doubler wins the stake
-//! before the double.
+//! doubling cube"). Before each roll, a side that searches
+//! ([`super::contestant::Contestant::searches`]) and may double (the cube centred or its
+//! own, below 2^20) asks the library's equity (`DiceEngine::equity` at
+//! [`super::equity_limits`], one table for the game) and doubles when `cube::advise` says
+//! so; the other side answers by the same advice on its own call of the equity, or takes
+//! when it does not search. On a clock each call's time comes off the clock of the side
+//! that made it. A pass ends the game: the doubler wins the stake before the double.
 
 use super::DiceArgs;
 use crate::Failure;
