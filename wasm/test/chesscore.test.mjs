@@ -133,6 +133,7 @@ test('search: depth and movetime give a legal move and a score', () => {
   // (150 ms less the 10 ms overhead) has passed, at 98 ms (docs/engine.md). By its own clock
   // it uses at least half of the time (a loaded machine only makes a search late, never
   // early; as test_search.c); the upper bound only catches a search that ignores the limit.
+  assert.ok(t.depth >= 1 && t.nodes > 0, `depth ${t.depth} nodes ${t.nodes}`);
   assert.ok(t.timeMs >= 75 && t.timeMs < 2000, `timeMs ${t.timeMs}`);
   // Mate in one: Qh5xf7#.
   const mate = new cc.Board('r1bqkb1r/pppp1ppp/2n2n2/4p2Q/2B1P3/8/PPPP1PPP/RNB1K1NR w KQkq - 4 4');
