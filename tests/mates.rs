@@ -17,31 +17,14 @@ const MAX_DEPTH: u32 = 19;
 /// Positions chesscore does not yet solve at Stockfish's depth + 2 (the rest of issue 29's
 /// tactical hole, left open), with the depth at which it reports the right mate with a
 /// confirmed move, for the hand-written evaluation and for the embedded net (measured when
-/// the suite was last rechecked, searched here instead; 0: not solved at that depth, so
-/// searched at the suite's depth and expected to pass there; `NOT_BY_24`: not by depth 24,
-/// skipped: chesscore reports a mate in 3 for a mate in 2). The list may only shrink: a
-/// position that comes to be solved at Stockfish's depth + 2 loses its entry.
-const KNOWN_DEEPER: [(&str, u32, u32); 11] = [
+/// the suite was last rechecked, searched here instead; 0: solved at the suite's depth). The
+/// list may only shrink: a position that comes to be solved at Stockfish's depth + 2 loses its
+/// entry. (Ten more left it when static pruning stopped in decisive windows:
+/// `search::params::DECISIVE_SCORE`.)
+const KNOWN_DEEPER: [(&str, u32, u32); 1] = [
     // (FEN prefix, hand-written, net)
-    (
-        "r1br2k1/1p3p1p/R3p2p/2bqn3/1pP3P1/5P2/1P2B2P/4K2R b",
-        16,
-        16,
-    ),
-    ("R3Q3/6k1/5p2/6pp/1p2P3/6P1/5BKP/5q2 w", 12, 13),
-    ("2B1k3/1p4bp/p2Q4/3P3p/8/BP2p1P1/P3NK2/8 w", 11, 11),
-    ("8/8/5k2/P3p3/3bPpn1/8/3K4/5r2 b", 14, 12),
-    ("5K2/2n5/6P1/5k2/2b5/8/3p4/8 b", 16, 0),
-    ("1k6/1P6/1R6/2p1P3/2N2p1P/1PN2K2/2P2B2/8 w", NOT_BY_24, 0),
-    ("7k/p4pb1/4p1p1/1p5p/7P/6PK/5q1N/4r3 b", 14, 14),
-    ("8/p1p1k3/Pp3P2/2p1b3/6r1/8/4b3/2B4K b", 12, 0),
-    ("2Q2rk1/8/p2q4/2p3nP/2P3P1/5p2/8/7K b", 16, 16),
-    ("6Q1/8/3k4/p2P4/8/4B3/6K1/8 w", 0, 21),
-    ("4brk1/1N5n/pbR1p2p/5ppP/1p6/8/1P1N1qBK/8 b", 0, 9),
+    ("8/8/5k2/P3p3/3bPpn1/8/3K4/5r2 b", 14, 11),
 ];
-
-/// A [`KNOWN_DEEPER`] entry for a position not solved by depth 24.
-const NOT_BY_24: u32 = u32::MAX;
 
 struct Case {
     fen: String,
@@ -142,7 +125,6 @@ fn check_suite(mut engine: Engine, eval: Eval) {
             } else {
                 net
             } {
-                NOT_BY_24 => continue,
                 0 => {}
                 d => depth = d,
             }

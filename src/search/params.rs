@@ -8,6 +8,14 @@ pub(crate) const ASPIRATION_DELTA: i32 = 15;
 /// ...from this depth on (shallower iterations search the full window).
 pub(crate) const ASPIRATION_MIN_DEPTH: i32 = 4;
 
+/// A decisive window: a node whose beta is at least this far from zero (20 pawns, either
+/// side) prunes nothing by its static evaluation (no reverse futility, razoring or null
+/// move). Evaluations that large are far apart for equally won positions (a net may score one
+/// queening pawn at +25 pawns and another at +41), so a margin of a few pawns says nothing,
+/// and such a window is where mates are decided: a mating threat hidden behind +28 pawns of
+/// static evaluation is what the mate suite (tests/mates.rs) caught with round 3's net.
+pub(crate) const DECISIVE_SCORE: i32 = 2000;
+
 /// Reverse futility pruning (static null move): at most this deep...
 pub(crate) const RFP_MAX_DEPTH: i32 = 8;
 /// ...a node whose evaluation beats beta by this much a ply (one ply less when improving)

@@ -623,7 +623,9 @@ impl<'a, 'b> Searcher<'a, 'b> {
         // at every move of the node, so computed once.
         let has_pieces = has_non_pawn_material(pos, pos.side_to_move());
 
-        if !in_check && !pv_node && excluded == Move::NONE {
+        // Static pruning (below) trusts the evaluation to a margin of a few pawns; in a
+        // decisive window it does not (see `params::DECISIVE_SCORE`).
+        if !in_check && !pv_node && excluded == Move::NONE && beta.abs() < params::DECISIVE_SCORE {
             // Reverse futility pruning.
             if depth <= params::RFP_MAX_DEPTH
                 && eval - params::RFP_MARGIN_PER_PLY * (depth - improving as i32) >= beta
