@@ -211,6 +211,7 @@ fn every_single_byte_forgery_is_refused_or_harmless() {
     // gives back exactly the position before the move (the byte did not matter).
     let mut checked = 0;
     let mut accepted_changes = 0;
+    let mut accepted_at = std::collections::BTreeSet::new();
     for (i, fen) in [START, KIWIPETE, "r3k2r/8/8/8/3pPp2/8/8/R3K1R1 b Qkq e3 0 1"]
         .iter()
         .enumerate()
@@ -238,6 +239,7 @@ fn every_single_byte_forgery_is_refused_or_harmless() {
                         CHESS_ERR_BAD_UNDO => assert_eq!(pos.bytes(), before),
                         CHESS_OK => {
                             accepted_changes += 1;
+                            accepted_at.insert(at);
                             assert_eq!(pos.fen(), fen_before, "byte {at} = {v:#x}");
                             assert_eq!(pos.hash(), hash_before, "byte {at} = {v:#x}");
                             // Back to where we were, with the real record this time.
@@ -258,10 +260,17 @@ fn every_single_byte_forgery_is_refused_or_harmless() {
             assert_eq!(pos.fen(), fen_before);
         }
     }
-    // Only the bytes that carry nothing (the record's padding) may differ and be accepted.
+    // Only bytes that carry nothing may differ and be accepted: the tail of the record after
+    // the position's state (the captured piece's unused bits and the padding). The state
+    // takes the first 32 bytes in a release build and 40 in a debug one, which keeps a second
+    // hash, so the accepted share depends on the build (about 12% in debug, 28% in release).
     assert!(checked > 10_000, "{checked}");
     assert!(
-        accepted_changes * 4 < checked,
+        accepted_at.iter().all(|&at| at >= 32),
+        "forged state bytes accepted at {accepted_at:?}"
+    );
+    assert!(
+        accepted_changes * 3 < checked,
         "{accepted_changes} of {checked} accepted"
     );
 }
