@@ -150,10 +150,10 @@ fn i16s(b: &[u8]) -> Box<[i16]> {
         .collect()
 }
 
-/// The embedded network's bytes: round 3's net (docs/results/nnue.md; its recipe and
+/// The embedded network's bytes: round 4's net (docs/results/nnue.md; its recipe and
 /// training log beside it in nets/), the engine's default evaluation since it won its
-/// matches against round 2's (which beat the hand-written one).
-const EMBEDDED: Option<&[u8]> = Some(include_bytes!("../../../nets/chesscore-r3-256.nnue"));
+/// matches against round 3's (which beat round 2's, which beat the hand-written one).
+const EMBEDDED: Option<&[u8]> = Some(include_bytes!("../../../nets/chesscore-r4-256.nnue"));
 
 impl Network {
     /// Reads and checks a version 1 network file (docs/nnue.md, "File").
