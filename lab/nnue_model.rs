@@ -3,8 +3,10 @@
 //! includes this file with `#[path]`, next to `nnue_data.rs` as `crate::nnue_data`).
 //!
 //! Parameters live in one flat `f32` vector: feature weights `W[f][i]` at `f * N + i`
-//! (768 N), accumulator bias (N), output weights (2 N: side to move's then the other's),
-//! output bias (1).
+//! (768 N), accumulator bias (N), output weights (B x 2 N: per output bucket, side to move's
+//! then the other's), output biases (B). B = 1 is the version 1 file; more buckets write
+//! version 2, the bucket of a position being chosen by its number of pieces as
+//! `output_bucket` says (the library's formula).
 #![allow(dead_code)]
 
 use crate::nnue_data::{features, result, score, side_to_move, Record};
@@ -22,6 +24,13 @@ pub const W_CLIP: f32 = 960.0 / QA as f32;
 /// Bound on output weights: `round(127 / 64 * QB) = 127`, the loader's limit.
 pub const O_CLIP: f32 = 127.0 / QB as f32;
 
+/// The output bucket of a position with `pieces` pieces in a net of `buckets` buckets
+/// (docs/nnue.md; the same formula as the library's `output_bucket`).
+#[inline]
+pub fn output_bucket(pieces: usize, buckets: usize) -> usize {
+    (pieces.clamp(2, 32) - 2) * buckets / 31
+}
+
 #[inline]
 pub fn sigmoid(x: f32) -> f32 {
     1.0 / (1.0 + (-x).exp())
@@ -31,12 +40,14 @@ pub fn sigmoid(x: f32) -> f32 {
 #[derive(Clone, Debug, PartialEq)]
 pub struct Net {
     pub n: usize,
+    /// Output buckets (1: the version 1 file).
+    pub b: usize,
     pub p: Vec<f32>,
 }
 
 impl Net {
-    pub fn len(n: usize) -> usize {
-        INPUTS * n + n + 2 * n + 1
+    pub fn len(n: usize, b: usize) -> usize {
+        INPUTS * n + n + 2 * n * b + b
     }
     pub fn b_off(&self) -> usize {
         INPUTS * self.n
@@ -45,16 +56,23 @@ impl Net {
         INPUTS * self.n + self.n
     }
     pub fn ob_off(&self) -> usize {
-        INPUTS * self.n + 3 * self.n
+        INPUTS * self.n + self.n + 2 * self.n * self.b
+    }
+
+    /// A random start with one output: see [`Net::random_buckets`].
+    pub fn random(n: usize, seed: u64) -> Net {
+        Net::random_buckets(n, 1, seed)
     }
 
     /// A random start: feature weights uniform in ±0.1 (about 30 of them add up to an
-    /// accumulator of spread 0.3), biases 0.1, output weights uniform in ±1/sqrt(2N).
-    pub fn random(n: usize, seed: u64) -> Net {
+    /// accumulator of spread 0.3), biases 0.1, output weights uniform in ±1/sqrt(2N) (each
+    /// bucket's drawn apart), output biases 0.
+    pub fn random_buckets(n: usize, b: usize, seed: u64) -> Net {
         let mut rng = Rng::new(seed);
         let mut net = Net {
             n,
-            p: vec![0.0; Net::len(n)],
+            b,
+            p: vec![0.0; Net::len(n, b)],
         };
         let (b, o, ob) = (net.b_off(), net.o_off(), net.ob_off());
         for x in &mut net.p[..b] {
@@ -84,7 +102,9 @@ impl Net {
         for x in &mut net.p[o..ob] {
             *x = (*x * qb).round() / qb;
         }
-        net.p[ob] = (net.p[ob] * qa * qb).round() / (qa * qb);
+        for x in &mut net.p[ob..] {
+            *x = (*x * qa * qb).round() / (qa * qb);
+        }
         net
     }
 
@@ -99,6 +119,12 @@ impl Net {
         }
     }
 
+    /// The bucket of a position with these features (one per piece).
+    #[inline]
+    pub fn bucket(&self, us: &[u16]) -> usize {
+        output_bucket(us.len(), self.b)
+    }
+
     /// Fills the two accumulators of a position's features; returns the output `y` (the
     /// evaluation is `y * SCALE` centipawns for the side to move).
     #[inline]
@@ -110,9 +136,11 @@ impl Net {
         acc_them: &mut [f32],
     ) -> f32 {
         let n = self.n;
+        let k = self.bucket(us);
         let (w, rest) = self.p.split_at(INPUTS * n);
         let (bias, rest) = rest.split_at(n);
-        let (out, ob) = rest.split_at(2 * n);
+        let (outs, obs) = rest.split_at(2 * n * self.b);
+        let (out, ob) = (&outs[2 * n * k..2 * n * (k + 1)], &obs[k..]);
         for (acc, feats) in [(&mut *acc_us, us), (&mut *acc_them, them)] {
             acc.copy_from_slice(bias);
             for &f in feats {
@@ -167,9 +195,9 @@ pub struct Scratch {
 }
 
 impl Scratch {
-    pub fn new(n: usize) -> Scratch {
+    pub fn new(n: usize, b: usize) -> Scratch {
         Scratch {
-            grad: vec![0.0; Net::len(n)],
+            grad: vec![0.0; Net::len(n, b)],
             acc_us: vec![0.0; n],
             acc_them: vec![0.0; n],
             d_us: vec![0.0; n],
@@ -191,7 +219,6 @@ pub fn accumulate<'a>(
 ) -> f64 {
     let n = net.n;
     let (b_off, o_off, ob_off) = (net.b_off(), net.o_off(), net.ob_off());
-    let out = &net.p[o_off..ob_off];
     let mut loss = 0.0f64;
     let (mut us, mut them) = ([0u16; 32], [0u16; 32]);
     for r in records {
@@ -201,8 +228,11 @@ pub fn accumulate<'a>(
         let t = target(r, lambda, k);
         loss += ((p - t) * (p - t)) as f64;
         let g = scale * 2.0 * (p - t) * p * (1.0 - p) * SCALE / k;
-        s.grad[ob_off] += g;
-        let (go_us, go_them) = s.grad[o_off..ob_off].split_at_mut(n);
+        let bucket = net.bucket(&us[..cnt]);
+        let (o_k, ob_k) = (o_off + 2 * n * bucket, ob_off + bucket);
+        let out = &net.p[o_k..o_k + 2 * n];
+        s.grad[ob_k] += g;
+        let (go_us, go_them) = s.grad[o_k..o_k + 2 * n].split_at_mut(n);
         for (acc, d, go, o) in [
             (&s.acc_us, &mut s.d_us, go_us, &out[..n]),
             (&s.acc_them, &mut s.d_them, go_them, &out[n..]),
@@ -236,7 +266,7 @@ pub fn accumulate<'a>(
 
 /// The mean squared error over `records` (single thread).
 pub fn mean_loss(net: &Net, records: &[Record], lambda: f32, k: f32) -> f64 {
-    let mut s = Scratch::new(net.n);
+    let mut s = Scratch::new(net.n, net.b);
     let (mut us, mut them) = ([0u16; 32], [0u16; 32]);
     let mut loss = 0.0f64;
     for r in records {
@@ -311,7 +341,9 @@ impl Trainer {
     pub fn new(net: Net, threads: usize) -> Trainer {
         let len = net.p.len();
         Trainer {
-            scratch: (0..threads.max(1)).map(|_| Scratch::new(net.n)).collect(),
+            scratch: (0..threads.max(1))
+                .map(|_| Scratch::new(net.n, net.b))
+                .collect(),
             net,
             m: vec![0.0; len],
             v: vec![0.0; len],
@@ -398,7 +430,7 @@ impl Trainer {
 
 /// The gradient of the mean squared error over `records` (single thread, for tests).
 pub fn gradient(net: &Net, records: &[Record], lambda: f32, k: f32) -> Vec<f32> {
-    let mut s = Scratch::new(net.n);
+    let mut s = Scratch::new(net.n, net.b);
     accumulate(
         net,
         records.iter(),
@@ -438,10 +470,14 @@ impl Rng {
 #[derive(Clone, Debug, PartialEq)]
 pub struct QNet {
     pub n: usize,
+    /// Output buckets.
+    pub b: usize,
     pub w: Vec<i16>,
     pub bias: Vec<i16>,
+    /// `b` x 2 N.
     pub out: Vec<i16>,
-    pub out_bias: i32,
+    /// `b` of them.
+    pub out_bias: Vec<i32>,
 }
 
 fn q16(x: f32, s: i64) -> i16 {
@@ -454,15 +490,19 @@ fn q16(x: f32, s: i64) -> i16 {
 }
 
 /// Quantises `net` as docs/nnue.md says: feature weights and biases `round(x * QA)`, output
-/// weights `round(x * QB)`, output bias `round(b * QA * QB)`.
+/// weights `round(x * QB)`, output biases `round(b * QA * QB)`.
 pub fn quantise(net: &Net) -> QNet {
     let (b, o, ob) = (net.b_off(), net.o_off(), net.ob_off());
     QNet {
         n: net.n,
+        b: net.b,
         w: net.p[..b].iter().map(|&x| q16(x, QA)).collect(),
         bias: net.p[b..o].iter().map(|&x| q16(x, QA)).collect(),
         out: net.p[o..ob].iter().map(|&x| q16(x, QB)).collect(),
-        out_bias: (net.p[ob] as f64 * (QA * QB) as f64).round() as i32,
+        out_bias: net.p[ob..]
+            .iter()
+            .map(|&x| (x as f64 * (QA * QB) as f64).round() as i32)
+            .collect(),
     }
 }
 
@@ -476,23 +516,32 @@ pub fn fnv1a32(bytes: &[u8]) -> u32 {
     h
 }
 
-/// The `.nnue` file (version 1) of `q`.
+/// The `.nnue` file of `q`: version 1 with one output bucket, else version 2 (the bucket
+/// count after the header's activation, the biases after the output weights).
 pub fn to_bytes(q: &QNet) -> Vec<u8> {
-    let mut v = Vec::with_capacity(16 + 2 * (INPUTS * q.n + 3 * q.n) + 8);
+    let mut v = Vec::with_capacity(20 + 2 * (INPUTS * q.n + q.n + 2 * q.n * q.b) + 4 * q.b + 4);
     v.extend_from_slice(b"CCNN");
-    for x in [1u32, q.n as u32, 1] {
-        v.extend_from_slice(&x.to_le_bytes());
+    if q.b == 1 {
+        for x in [1u32, q.n as u32, 1] {
+            v.extend_from_slice(&x.to_le_bytes());
+        }
+    } else {
+        for x in [2u32, q.n as u32, 1, q.b as u32] {
+            v.extend_from_slice(&x.to_le_bytes());
+        }
     }
     for x in q.w.iter().chain(&q.bias).chain(&q.out) {
         v.extend_from_slice(&x.to_le_bytes());
     }
-    v.extend_from_slice(&q.out_bias.to_le_bytes());
+    for x in &q.out_bias {
+        v.extend_from_slice(&x.to_le_bytes());
+    }
     let h = fnv1a32(&v);
     v.extend_from_slice(&h.to_le_bytes());
     v
 }
 
-/// Reads a `.nnue` file with the loader's checks of docs/nnue.md.
+/// Reads a `.nnue` file (version 1 or 2) with the loader's checks of docs/nnue.md.
 pub fn from_bytes(b: &[u8]) -> Result<QNet, String> {
     if b.len() < 24 {
         return Err("file too short".into());
@@ -501,7 +550,8 @@ pub fn from_bytes(b: &[u8]) -> Result<QNet, String> {
     if &b[0..4] != b"CCNN" {
         return Err("bad magic".into());
     }
-    if u32_at(4) != 1 {
+    let version = u32_at(4);
+    if version != 1 && version != 2 {
         return Err("bad version".into());
     }
     let n = u32_at(8) as usize;
@@ -511,23 +561,35 @@ pub fn from_bytes(b: &[u8]) -> Result<QNet, String> {
     if u32_at(12) != 1 {
         return Err("bad activation".into());
     }
-    let want = 16 + 2 * (INPUTS * n + n + 2 * n) + 8;
+    let (header, buckets) = if version == 1 {
+        (16, 1)
+    } else {
+        (20, u32_at(16) as usize)
+    };
+    if !(1..=16).contains(&buckets) {
+        return Err(format!("bad bucket count {buckets}"));
+    }
+    let want = header + 2 * (INPUTS * n + n + 2 * n * buckets) + 4 * buckets + 4;
     if b.len() != want {
         return Err(format!("size {} is not {want}", b.len()));
     }
     if fnv1a32(&b[..want - 4]) != u32_at(want - 4) {
         return Err("bad checksum".into());
     }
-    let i16s: Vec<i16> = b[16..want - 8]
+    let biases_at = want - 4 - 4 * buckets;
+    let i16s: Vec<i16> = b[header..biases_at]
         .chunks_exact(2)
         .map(|c| i16::from_le_bytes([c[0], c[1]]))
         .collect();
     let q = QNet {
         n,
+        b: buckets,
         w: i16s[..INPUTS * n].to_vec(),
         bias: i16s[INPUTS * n..INPUTS * n + n].to_vec(),
         out: i16s[INPUTS * n + n..].to_vec(),
-        out_bias: i32::from_le_bytes(b[want - 8..want - 4].try_into().unwrap()),
+        out_bias: (0..buckets)
+            .map(|k| u32_at(biases_at + 4 * k) as i32)
+            .collect(),
     };
     if q.out.iter().any(|&x| !(-127..=127).contains(&x)) {
         return Err("output weight outside -127..=127".into());
@@ -548,6 +610,8 @@ pub fn eval_int(q: &QNet, r: &Record) -> i64 {
     let (mut us, mut them) = ([0u16; 32], [0u16; 32]);
     let k = features(r, &mut us, &mut them);
     let n = q.n;
+    let bucket = output_bucket(k, q.b);
+    let out = &q.out[2 * n * bucket..2 * n * (bucket + 1)];
     let mut sum = 0i64;
     for (side, feats) in [us, them].iter().enumerate() {
         for i in 0..n {
@@ -556,19 +620,24 @@ pub fn eval_int(q: &QNet, r: &Record) -> i64 {
                 acc += q.w[f as usize * n + i] as i64;
             }
             let v = acc.clamp(0, QA);
-            sum += v * v * q.out[side * n + i] as i64;
+            sum += v * v * out[side * n + i] as i64;
         }
     }
-    (sum / QA + q.out_bias as i64) * SCALE as i64 / (QA * QB)
+    (sum / QA + q.out_bias[bucket] as i64) * SCALE as i64 / (QA * QB)
 }
 
 /// The float checkpoint (`CCNF`, version 1, hidden size, then the flat parameters as `f32`,
-/// all little-endian).
+/// all little-endian; with more than one output bucket version 2, the bucket count after the
+/// hidden size).
 pub fn checkpoint_bytes(net: &Net) -> Vec<u8> {
-    let mut v = Vec::with_capacity(12 + 4 * net.p.len());
+    let mut v = Vec::with_capacity(16 + 4 * net.p.len());
     v.extend_from_slice(b"CCNF");
-    v.extend_from_slice(&1u32.to_le_bytes());
+    let version = if net.b == 1 { 1u32 } else { 2 };
+    v.extend_from_slice(&version.to_le_bytes());
     v.extend_from_slice(&(net.n as u32).to_le_bytes());
+    if net.b > 1 {
+        v.extend_from_slice(&(net.b as u32).to_le_bytes());
+    }
     for x in &net.p {
         v.extend_from_slice(&x.to_le_bytes());
     }
@@ -577,18 +646,26 @@ pub fn checkpoint_bytes(net: &Net) -> Vec<u8> {
 
 /// Reads a float checkpoint.
 pub fn from_checkpoint(b: &[u8]) -> Result<Net, String> {
-    if b.len() < 12 || &b[0..4] != b"CCNF" || b[4..8] != 1u32.to_le_bytes() {
-        return Err("not a CCNF version 1 checkpoint".into());
+    let word = |i: usize| u32::from_le_bytes(b[4 * i..4 * i + 4].try_into().unwrap());
+    if b.len() < 12 || &b[0..4] != b"CCNF" || !(1..=2).contains(&word(1)) {
+        return Err("not a CCNF version 1 or 2 checkpoint".into());
     }
-    let n = u32::from_le_bytes(b[8..12].try_into().unwrap()) as usize;
-    if b.len() != 12 + 4 * Net::len(n) {
+    let n = word(2) as usize;
+    let (header, buckets) = if word(1) == 1 {
+        (12, 1)
+    } else if b.len() >= 16 && (2..=16).contains(&word(3)) {
+        (16, word(3) as usize)
+    } else {
+        return Err("bad bucket count in the checkpoint".into());
+    };
+    if b.len() != header + 4 * Net::len(n, buckets) {
         return Err("checkpoint size does not match its hidden size".into());
     }
-    let p = b[12..]
+    let p = b[header..]
         .chunks_exact(4)
         .map(|c| f32::from_le_bytes(c.try_into().unwrap()))
         .collect();
-    Ok(Net { n, p })
+    Ok(Net { n, b: buckets, p })
 }
 
 /// CPU seconds this process has used (user + system, all threads), from /proc (Linux; `None`

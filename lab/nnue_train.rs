@@ -6,7 +6,10 @@
 //!     [--hidden 128] [--epochs 10] [--batch 16384] [--threads 1] [--lr 0.001]
 //!     [--lr-end 0.00001] [--wd 0.01] [--lambda 0.7] [--k 400] [--val-frac 0.02]
 //!     [--seed 1] [--init CHECKPOINT] [--max-positions N] [--qat-epochs 0] [--mirror 0]
+//!     [--buckets 1]
 //! ```
+//! `--buckets B` (1 to 16) gives the net B output layers, chosen by the number of pieces
+//! (docs/nnue.md, version 2 files); 1 writes a version 1 file.
 //! `--mirror 1` adds each training record's file-mirrored twin (a <-> h, `mirror_files` of
 //! lab/nnue_data.rs) to the training set, never to the validation set.
 //! Loads every whole record of the DATA files (invalid ones are dropped), shuffles them with
@@ -35,7 +38,7 @@ fn main() {
     let usage = "usage: nnue_train DATA... --out NET [--hidden N] [--epochs E] [--batch B] \
                  [--threads T] [--lr X] [--lr-end X] [--wd X] [--lambda X] [--k X] \
                  [--val-frac X] [--seed S] [--init CHECKPOINT] [--max-positions N] [--qat-epochs E] \
-                 [--mirror 0|1]";
+                 [--mirror 0|1] [--buckets B]";
     let fail = |m: &str| -> ! {
         eprintln!("{m}\n{usage}");
         std::process::exit(2)
@@ -80,6 +83,7 @@ fn main() {
         "max-positions",
         "qat-epochs",
         "mirror",
+        "buckets",
     ];
     if let Some(k) = opt.keys().find(|k| !known.contains(&k.as_str())) {
         fail(&format!("unknown option --{k}"));
@@ -151,15 +155,21 @@ fn main() {
             println!("warm start from {p} (hidden {})", net.n);
             net
         }
-        None => Net::random(num("hidden", "128") as usize, seed),
+        None => {
+            let buckets = num("buckets", "1") as usize;
+            if !(1..=16).contains(&buckets) {
+                fail("--buckets must be in 1..=16");
+            }
+            Net::random_buckets(num("hidden", "128") as usize, buckets, seed)
+        }
     };
     if net.n % 16 != 0 || !(16..=1024).contains(&net.n) {
         fail("--hidden must be a multiple of 16 in 16..=1024");
     }
     println!(
-        "net: hidden {}, epochs {epochs}, batch {}, threads {}, lr {lr0} -> {lr1} (cosine), \
-         wd {}, lambda {}, k {}, seed {seed}",
-        net.n, cfg.batch, cfg.threads, cfg.weight_decay, cfg.lambda, cfg.k
+        "net: hidden {}, buckets {}, epochs {epochs}, batch {}, threads {}, lr {lr0} -> {lr1} \
+         (cosine), wd {}, lambda {}, k {}, seed {seed}",
+        net.n, net.b, cfg.batch, cfg.threads, cfg.weight_decay, cfg.lambda, cfg.k
     );
     let mut trainer = Trainer::new(net, cfg.threads);
     let steps_per_epoch = train.len().div_ceil(cfg.batch) as u64;

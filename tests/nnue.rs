@@ -38,15 +38,20 @@ fn the_output_equals_the_reference_on_random_positions() {
     let mut rng = Rng(0x29);
     // Feature weights up to 900 (33 * 900 fits i16: 32 pieces and the bias), full-range
     // output weights: accumulators far outside 0..=255 on both sides, large sums.
-    for (seed, n, fw, ow) in [
-        (1, 16, 900, 127),
-        (2, 128, 300, 127),
-        (3, 256, 120, 20),
-        (4, 1024, 60, 127),
+    // Version 2 files with output buckets among them: 8 (the usual), 3 and the most, 16.
+    for (seed, n, buckets, fw, ow) in [
+        (1, 16, 1, 900, 127),
+        (2, 128, 1, 300, 127),
+        (3, 256, 1, 120, 20),
+        (4, 1024, 1, 60, 127),
+        (5, 64, 8, 300, 127),
+        (6, 32, 3, 500, 127),
+        (7, 16, 16, 900, 127),
     ] {
-        let params = Params::random(seed, n, fw, ow);
+        let params = Params::random_buckets(seed, n, buckets, fw, ow);
         let net = Network::from_bytes(&params.to_bytes()).expect("the random net loads");
         assert_eq!(net.hidden_size(), n);
+        assert_eq!(net.buckets(), buckets);
         let mut engine = Engine::new();
         engine.set_network(Some(Arc::new(
             Network::from_bytes(&params.to_bytes()).unwrap(),
@@ -107,10 +112,36 @@ fn the_loader_refuses_each_bad_file_with_its_reason() {
     b[0..4].copy_from_slice(b"CCNM");
     reseal(&mut b);
     check(&b, |e| *e == NetError::Magic, "magic");
+    for version in [0u8, 3] {
+        let mut b = good.clone();
+        b[4] = version;
+        reseal(&mut b);
+        check(&b, |e| matches!(e, NetError::Version(_)), "version");
+        assert_eq!(
+            Network::from_bytes(&b).unwrap_err(),
+            NetError::Version(version as u32)
+        );
+    }
+    // Version 2: the bucket count in 1..=16, and a size that matches it.
+    let two = Params::random_buckets(9, n, 4, 500, 127).to_bytes();
+    assert_eq!(Network::from_bytes(&two).unwrap().buckets(), 4);
+    for bad in [0u32, 17, u32::MAX] {
+        let mut b = two.clone();
+        b[16..20].copy_from_slice(&bad.to_le_bytes());
+        reseal(&mut b);
+        check(&b, |e| matches!(e, NetError::Buckets(_)), "bucket count");
+        assert_eq!(Network::from_bytes(&b).unwrap_err(), NetError::Buckets(bad));
+    }
+    let mut b = two.clone();
+    b[16..20].copy_from_slice(&5u32.to_le_bytes());
+    reseal(&mut b);
+    check(&b, |e| matches!(e, NetError::Size { .. }), "size");
+    // A version 1 file relabelled version 2 reads its weights as the bucket count.
     let mut b = good.clone();
     b[4] = 2;
     reseal(&mut b);
-    check(&b, |e| *e == NetError::Version(2), "version");
+    assert!(Network::from_bytes(&b).is_err());
+    check(&two[..18], |e| matches!(e, NetError::Size { .. }), "size");
     for bad_n in [0u32, 8, 24, 1040] {
         let mut b = good.clone();
         b[8..12].copy_from_slice(&bad_n.to_le_bytes());

@@ -167,18 +167,29 @@ fn random_records(seed: u64, count: usize) -> Vec<Record> {
 }
 
 /// The loss of docs/nnue.md's float model in f64, written from the spec: `params` in the
-/// flat layout of lab/nnue_model.rs.
-fn reference_loss(n: usize, params: &[f64], records: &[Record], lambda: f64, k: f64) -> f64 {
+/// flat layout of lab/nnue_model.rs, with `b` output buckets.
+fn reference_loss(
+    n: usize,
+    b: usize,
+    params: &[f64],
+    records: &[Record],
+    lambda: f64,
+    k: f64,
+) -> f64 {
     let (w, rest) = params.split_at(768 * n);
     let (bias, rest) = rest.split_at(n);
-    let (out, ob) = rest.split_at(2 * n);
+    let (outs, obs) = rest.split_at(2 * n * b);
+    assert_eq!(obs.len(), b);
     let sigmoid = |x: f64| 1.0 / (1.0 + (-x).exp());
     let mut total = 0.0;
     for r in records {
         let mut ps = NO_PIECES;
         let cnt = pieces(r, &mut ps);
         let stm = side_to_move(r);
-        let mut y = ob[0];
+        // Bucket (pieces - 2) * b / 31 (docs/nnue.md).
+        let bucket = (cnt.clamp(2, 32) - 2) * b / 31;
+        let out = &outs[2 * n * bucket..2 * n * (bucket + 1)];
+        let mut y = obs[bucket];
         for (side, p) in [stm, stm ^ 1].into_iter().enumerate() {
             for i in 0..n {
                 let mut acc = bias[i];
@@ -208,36 +219,58 @@ fn reference_loss(n: usize, params: &[f64], records: &[Record], lambda: f64, k: 
 
 #[test]
 fn gradient_matches_finite_differences() {
+    check_gradient(1);
+}
+
+#[test]
+fn gradient_matches_finite_differences_with_output_buckets() {
+    check_gradient(4);
+}
+
+fn check_gradient(b: usize) {
     let n = 16;
     let records = random_records(7, 8);
-    let mut net = nnue_model::Net::random(n, 3);
-    // Larger output weights than the start's, so that every term matters.
-    let o = net.o_off();
+    let mut net = nnue_model::Net::random_buckets(n, b, 3);
     let mut rng = Rng(5);
-    for x in &mut net.p[o..o + 2 * n] {
+    // Larger output weights than the start's, so that every term matters; the first
+    // record's bucket and its output layer.
+    let (mut us, mut them) = ([0u16; 32], [0u16; 32]);
+    let cnt = features(&records[0], &mut us, &mut them);
+    let bucket = (cnt - 2) * b / 31;
+    let o = net.o_off() + 2 * n * bucket;
+    let (o_all, ob) = (net.o_off(), net.ob_off());
+    for x in &mut net.p[o_all..ob] {
         *x = ((rng.next() % 2001) as f32 - 1000.0) / 1000.0;
     }
     let (lambda, k) = (0.7, 400.0);
     let grad = nnue_model::gradient(&net, &records, lambda, k);
     let base: Vec<f64> = net.p.iter().map(|&x| x as f64).collect();
     // Parameters to check: rows of the first record's active features, biases, output
-    // weights, output bias.
-    let (mut us, mut them) = ([0u16; 32], [0u16; 32]);
-    let cnt = features(&records[0], &mut us, &mut them);
+    // weights and bias of its bucket, and with buckets one of another bucket's weights.
     let mut idx = Vec::new();
     for j in 0..cnt.min(6) {
         idx.push(us[j] as usize * n + j % n);
         idx.push(them[j] as usize * n + (j + 3) % n);
     }
-    idx.extend([net.b_off(), net.b_off() + 5, o, o + n + 2, net.ob_off()]);
+    idx.extend([
+        net.b_off(),
+        net.b_off() + 5,
+        o,
+        o + n + 2,
+        net.ob_off() + bucket,
+    ]);
+    if b > 1 {
+        let other = (bucket + 1) % b;
+        idx.extend([net.o_off() + 2 * n * other + 1, net.ob_off() + other]);
+    }
     let mut checked = 0;
     for &i in &idx {
         let h = 1e-5;
         let mut p = base.clone();
         p[i] += h;
-        let up = reference_loss(n, &p, &records, lambda as f64, k as f64);
+        let up = reference_loss(n, b, &p, &records, lambda as f64, k as f64);
         p[i] -= 2.0 * h;
-        let down = reference_loss(n, &p, &records, lambda as f64, k as f64);
+        let down = reference_loss(n, b, &p, &records, lambda as f64, k as f64);
         let numeric = (up - down) / (2.0 * h);
         let analytic = grad[i] as f64;
         assert!(
@@ -251,7 +284,7 @@ fn gradient_matches_finite_differences() {
     assert!(checked >= 8, "only {checked} non-zero gradients checked");
     // The model's own loss agrees with the reference.
     let mine = nnue_model::mean_loss(&net, &records, lambda, k);
-    let reference = reference_loss(n, &base, &records, lambda as f64, k as f64);
+    let reference = reference_loss(n, b, &base, &records, lambda as f64, k as f64);
     assert!(
         (mine - reference).abs() < 1e-5 * reference.max(1e-3),
         "{mine} {reference}"
@@ -260,15 +293,25 @@ fn gradient_matches_finite_differences() {
 
 /// docs/nnue.md's integer output, read straight from the file's bytes, in i64.
 fn spec_eval(file: &[u8], r: &Record) -> i64 {
-    let n = u32::from_le_bytes(file[8..12].try_into().unwrap()) as usize;
-    let i16_at = |k: usize| i16::from_le_bytes([file[16 + 2 * k], file[17 + 2 * k]]) as i64;
-    let w = |f: usize, i: usize| i16_at(f * n + i);
-    let bias = |i: usize| i16_at(768 * n + i);
-    let out = |j: usize| i16_at(768 * n + n + j);
-    let ob_at = 16 + 2 * (768 * n + 3 * n);
-    let out_bias = i32::from_le_bytes(file[ob_at..ob_at + 4].try_into().unwrap()) as i64;
+    let word = |i: usize| u32::from_le_bytes(file[4 * i..4 * i + 4].try_into().unwrap());
+    let n = word(2) as usize;
+    // Version 1: a 16-byte header and one output; version 2: the bucket count ends a 20-byte
+    // header, and the output weights and biases come once per bucket.
+    let (header, b) = if word(1) == 1 {
+        (16, 1)
+    } else {
+        (20, word(4) as usize)
+    };
+    let i16_at =
+        |k: usize| i16::from_le_bytes([file[header + 2 * k], file[header + 1 + 2 * k]]) as i64;
     let mut ps = NO_PIECES;
     let cnt = pieces(r, &mut ps);
+    let bucket = (cnt.clamp(2, 32) - 2) * b / 31;
+    let w = |f: usize, i: usize| i16_at(f * n + i);
+    let bias = |i: usize| i16_at(768 * n + i);
+    let out = |j: usize| i16_at(768 * n + n + 2 * n * bucket + j);
+    let ob_at = header + 2 * (768 * n + n + 2 * n * b) + 4 * bucket;
+    let out_bias = i32::from_le_bytes(file[ob_at..ob_at + 4].try_into().unwrap()) as i64;
     let us = side_to_move(r);
     let mut sum = 0i64;
     for (side, p) in [us, us ^ 1].into_iter().enumerate() {
@@ -293,8 +336,17 @@ fn spec_eval(file: &[u8], r: &Record) -> i64 {
 
 #[test]
 fn written_net_matches_the_float_model() {
+    check_written_net(1);
+}
+
+#[test]
+fn written_net_with_output_buckets_matches_the_float_model() {
+    check_written_net(3);
+}
+
+fn check_written_net(buckets: usize) {
     let n = 32;
-    let mut net = nnue_model::Net::random(n, 11);
+    let mut net = nnue_model::Net::random_buckets(n, buckets, 11);
     let mut rng = Rng(13);
     let (b, o, ob) = (net.b_off(), net.o_off(), net.ob_off());
     for x in &mut net.p[b..o] {
@@ -303,13 +355,24 @@ fn written_net_matches_the_float_model() {
     for x in &mut net.p[o..ob] {
         *x = ((rng.next() % 2001) as f32 - 1000.0) / 2000.0;
     }
-    net.p[ob] = 0.0123;
+    for (j, x) in net.p[ob..].iter_mut().enumerate() {
+        *x = 0.0123 - 0.05 * j as f32;
+    }
     net.clip();
     let file = nnue_model::to_bytes(&nnue_model::quantise(&net));
     // The layout and the checksum, from the spec.
-    assert_eq!(file.len(), 16 + 2 * (768 * n + 3 * n) + 8);
+    let header = if buckets == 1 { 16 } else { 20 };
+    assert_eq!(
+        file.len(),
+        header + 2 * (768 * n + n + 2 * n * buckets) + 4 * buckets + 4
+    );
     assert_eq!(&file[0..4], b"CCNN");
-    assert_eq!(&file[4..16], &[1, 0, 0, 0, 32, 0, 0, 0, 1, 0, 0, 0]);
+    if buckets == 1 {
+        assert_eq!(&file[4..16], &[1, 0, 0, 0, 32, 0, 0, 0, 1, 0, 0, 0]);
+    } else {
+        assert_eq!(&file[4..16], &[2, 0, 0, 0, 32, 0, 0, 0, 1, 0, 0, 0]);
+        assert_eq!(&file[16..20], &(buckets as u32).to_le_bytes());
+    }
     let mut h = 0x811c_9dc5u32;
     for &x in &file[..file.len() - 4] {
         h = (h ^ x as u32).wrapping_mul(16_777_619);
@@ -318,12 +381,13 @@ fn written_net_matches_the_float_model() {
     // The dequantised float model gives the integer output up to its two truncations.
     let mut deq = net.clone();
     for (j, x) in deq.p.iter_mut().enumerate() {
+        let at = header + 2 * j;
         let q = if j < o {
-            i16::from_le_bytes([file[16 + 2 * j], file[17 + 2 * j]]) as f32 / 255.0
+            i16::from_le_bytes([file[at], file[at + 1]]) as f32 / 255.0
         } else if j < ob {
-            i16::from_le_bytes([file[16 + 2 * j], file[17 + 2 * j]]) as f32 / 64.0
+            i16::from_le_bytes([file[at], file[at + 1]]) as f32 / 64.0
         } else {
-            let at = 16 + 2 * ob;
+            let at = header + 2 * ob + 4 * (j - ob);
             i32::from_le_bytes(file[at..at + 4].try_into().unwrap()) as f32 / (255.0 * 64.0)
         };
         *x = q;

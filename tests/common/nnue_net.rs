@@ -29,36 +29,56 @@ pub struct Params {
     /// `w[f * n + i]`.
     pub w: Vec<i16>,
     pub bias: Vec<i16>,
+    /// `buckets` x 2 n.
     pub out: Vec<i16>,
-    pub out_bias: i32,
+    /// One per bucket (one bucket: a version 1 file).
+    pub out_bias: Vec<i32>,
 }
 
 impl Params {
     /// Random parameters: feature weights and biases in `-fw..=fw`, output weights in
     /// `-ow..=ow`, output bias in `-50000..=50000`.
     pub fn random(seed: u64, n: usize, fw: i64, ow: i64) -> Params {
+        Params::random_buckets(seed, n, 1, fw, ow)
+    }
+
+    /// The same with `buckets` output layers.
+    pub fn random_buckets(seed: u64, n: usize, buckets: usize, fw: i64, ow: i64) -> Params {
         let mut rng = Rng(seed);
         let mut r = |lo: i64, hi: i64| rng.range(lo, hi);
         Params {
             n,
             w: (0..768 * n).map(|_| r(-fw, fw) as i16).collect(),
             bias: (0..n).map(|_| r(-fw, fw) as i16).collect(),
-            out: (0..2 * n).map(|_| r(-ow, ow) as i16).collect(),
-            out_bias: r(-50_000, 50_000) as i32,
+            out: (0..2 * n * buckets).map(|_| r(-ow, ow) as i16).collect(),
+            out_bias: (0..buckets).map(|_| r(-50_000, 50_000) as i32).collect(),
         }
     }
 
-    /// The file's bytes (header, weights, FNV-1a 32 checksum).
+    /// The number of output buckets.
+    pub fn buckets(&self) -> usize {
+        self.out_bias.len()
+    }
+
+    /// The file's bytes (header, weights, FNV-1a 32 checksum): version 1 with one bucket,
+    /// version 2 (the bucket count ends the header) with more.
     pub fn to_bytes(&self) -> Vec<u8> {
         let mut b = Vec::new();
         b.extend_from_slice(b"CCNN");
-        for v in [1u32, self.n as u32, 1] {
+        let header: &[u32] = if self.buckets() == 1 {
+            &[1, self.n as u32, 1]
+        } else {
+            &[2, self.n as u32, 1, self.buckets() as u32]
+        };
+        for v in header {
             b.extend_from_slice(&v.to_le_bytes());
         }
         for v in self.w.iter().chain(&self.bias).chain(&self.out) {
             b.extend_from_slice(&v.to_le_bytes());
         }
-        b.extend_from_slice(&self.out_bias.to_le_bytes());
+        for v in &self.out_bias {
+            b.extend_from_slice(&v.to_le_bytes());
+        }
         let sum = fnv1a(&b);
         b.extend_from_slice(&sum.to_le_bytes());
         b
@@ -89,7 +109,7 @@ impl Params {
             w,
             bias,
             out,
-            out_bias,
+            out_bias: vec![out_bias],
         }
     }
 
@@ -126,18 +146,21 @@ impl Params {
             a
         };
         let (us, them) = if white_to_move { (0, 1) } else { (1, 0) };
+        // The output layer: with B buckets, number (pieces - 2) * B / 31 (docs/nnue.md).
+        let k = (pieces.len().clamp(2, 32) - 2) * self.buckets() / 31;
+        let out = &self.out[2 * n * k..2 * n * (k + 1)];
         let screlu = |x: i64| {
             let v = x.clamp(0, 255);
             v * v
         };
         let mut sum = 0i64;
         for (i, a) in acc(us).into_iter().enumerate() {
-            sum += screlu(a) * self.out[i] as i64;
+            sum += screlu(a) * out[i] as i64;
         }
         for (i, a) in acc(them).into_iter().enumerate() {
-            sum += screlu(a) * self.out[n + i] as i64;
+            sum += screlu(a) * out[n + i] as i64;
         }
-        (sum / 255 + self.out_bias as i64) * 400 / (255 * 64)
+        (sum / 255 + self.out_bias[k] as i64) * 400 / (255 * 64)
     }
 }
 
@@ -159,6 +182,6 @@ pub fn constant(n: usize, cp: i64) -> Params {
         w: vec![0; 768 * n],
         bias: vec![0; n],
         out: vec![0; 2 * n],
-        out_bias: b as i32,
+        out_bias: vec![b as i32],
     }
 }

@@ -169,7 +169,7 @@ impl AccStack {
         self.update(net, ply, pos);
         let acc = &self.entries[ply].acc;
         let us = pos.side_to_move().index();
-        net.output(&acc[us], &acc[us ^ 1])
+        net.output(&acc[us], &acc[us ^ 1], pos.occupied().count())
     }
 
     /// Entry `ply`'s accumulators, `[White's, Black's]`, computed (tests).

@@ -93,7 +93,11 @@ impl CachedAccumulator {
         }
         self.pieces = now;
         let us = pos.side_to_move().index();
-        net.output(&self.acc[us][..n], &self.acc[us ^ 1][..n])
+        net.output(
+            &self.acc[us][..n],
+            &self.acc[us ^ 1][..n],
+            pos.occupied().count(),
+        )
     }
 }
 

@@ -20,8 +20,8 @@ pub(crate) mod simd;
 
 pub use cached::CachedAccumulator;
 pub use network::{
-    feature_index, file_size, fnv1a32, NetError, Network, ACTIVATION_SCRELU, MAGIC,
-    MAX_OUTPUT_WEIGHT, VERSION,
+    feature_index, file_size, file_size_buckets, fnv1a32, output_bucket, NetError, Network,
+    ACTIVATION_SCRELU, MAGIC, MAX_BUCKETS, MAX_OUTPUT_WEIGHT, VERSION, VERSION_BUCKETS,
 };
 
 /// Input features: 2 colours x 6 kinds x 64 squares.

@@ -1,6 +1,6 @@
 //! The network file (docs/nnue.md, "The network"): reading, checking, holding the weights.
 //!
-//! [`Network::from_bytes`] reads a version 1 `.nnue` file and refuses, with a [`NetError`]
+//! [`Network::from_bytes`] reads a version 1 or 2 `.nnue` file and refuses, with a [`NetError`]
 //! naming the reason, every file the format page says a loader must refuse. The weights are
 //! allocated once, here, on the heap; inference reads them and never allocates.
 
@@ -11,12 +11,19 @@ use std::sync::{Arc, OnceLock};
 
 /// The file's first four bytes.
 pub const MAGIC: [u8; 4] = *b"CCNN";
-/// The only file version.
+/// The first file version: one output (no output buckets).
 pub const VERSION: u32 = 1;
+/// The second file version: the output layer in buckets chosen by the number of pieces
+/// ([`output_bucket`]); a version 1 file is a version 2 one with one bucket.
+pub const VERSION_BUCKETS: u32 = 2;
+/// The most output buckets a version 2 file may have.
+pub const MAX_BUCKETS: usize = 16;
 /// The only activation: the squared clipped ReLU.
 pub const ACTIVATION_SCRELU: u32 = 1;
-/// The header: magic, version, hidden size, activation.
+/// The header: magic, version, hidden size, activation (version 2: and the bucket count).
 const HEADER: usize = 16;
+/// Version 2's header.
+const HEADER_BUCKETS: usize = 20;
 /// The most pieces a position holds (the accumulator bound's term count).
 const MAX_PIECES: usize = 32;
 /// The largest absolute output weight (`v * w` then fits `i16`).
@@ -37,8 +44,10 @@ pub enum NetError {
     },
     /// The first four bytes are not `CCNN`.
     Magic,
-    /// A version other than 1.
+    /// A version other than 1 and 2.
     Version(u32),
+    /// A version 2 file's bucket count outside 1..=16.
+    Buckets(u32),
     /// A hidden size that is not a multiple of 16 in 16..=1024.
     HiddenSize(u32),
     /// An activation other than 1 (SCReLU).
@@ -76,7 +85,13 @@ impl core::fmt::Display for NetError {
                 write!(f, "wrong size: {got} bytes, expected {expected}")
             }
             NetError::Magic => f.write_str("wrong magic: not a chesscore network (CCNN)"),
-            NetError::Version(v) => write!(f, "unsupported version {v} (expected {VERSION})"),
+            NetError::Version(v) => write!(
+                f,
+                "unsupported version {v} (expected {VERSION} or {VERSION_BUCKETS})"
+            ),
+            NetError::Buckets(b) => {
+                write!(f, "bad output bucket count {b} (1 to {MAX_BUCKETS})")
+            }
             NetError::HiddenSize(n) => write!(
                 f,
                 "bad hidden size {n} (a multiple of 16 from 16 to {MAX_HIDDEN})"
@@ -118,16 +133,40 @@ pub const fn file_size(n: usize) -> usize {
     HEADER + 2 * (FEATURES * n + n + 2 * n) + 4 + 4
 }
 
-/// A loaded, checked network: `(768 -> N) x 2 -> 1`, SCReLU, quantised (docs/nnue.md).
+/// The size of a version 2 file with hidden size `n` and `buckets` output buckets.
+pub const fn file_size_buckets(n: usize, buckets: usize) -> usize {
+    HEADER_BUCKETS + 2 * (FEATURES * n + n + 2 * n * buckets) + 4 * buckets + 4
+}
+
+/// The output bucket of a position with `pieces` pieces on the board (kings included) in a
+/// net of `buckets` buckets: `(pieces - 2) * buckets / 31`, with `pieces` taken into 2..=32,
+/// so that 2 to 32 pieces fall into `buckets` bands of about equal width (with 8: 2-5
+/// pieces bucket 0, 6-9 bucket 1, ..., 29-32 bucket 7).
+#[inline(always)]
+pub const fn output_bucket(pieces: u32, buckets: usize) -> usize {
+    let p = if pieces < 2 {
+        2
+    } else if pieces > 32 {
+        32
+    } else {
+        pieces
+    };
+    (p as usize - 2) * buckets / 31
+}
+
+/// A loaded, checked network: `(768 -> N) x 2 -> 1`, SCReLU, quantised (docs/nnue.md),
+/// with one output layer or one per bucket of piece counts ([`output_bucket`]).
 /// Read-only once loaded; share it across threads behind an `Arc`.
 pub struct Network {
     hidden: usize,
+    buckets: usize,
     /// `W[f][0..N]`, feature-major.
     feature_weights: Box<[i16]>,
     bias: Box<[i16]>,
-    /// Side to move's `N`, then the other side's `N`.
+    /// Per bucket: side to move's `N`, then the other side's `N`.
     output_weights: Box<[i16]>,
-    output_bias: i32,
+    /// One per bucket.
+    output_bias: Box<[i32]>,
     checksum: u32,
 }
 
@@ -135,6 +174,7 @@ impl core::fmt::Debug for Network {
     fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
         f.debug_struct("Network")
             .field("hidden", &self.hidden)
+            .field("buckets", &self.buckets)
             .field("checksum", &format_args!("{:#010x}", self.checksum))
             .finish()
     }
@@ -156,11 +196,12 @@ fn i16s(b: &[u8]) -> Box<[i16]> {
 const EMBEDDED: Option<&[u8]> = Some(include_bytes!("../../../nets/chesscore-r4-256.nnue"));
 
 impl Network {
-    /// Reads and checks a version 1 network file (docs/nnue.md, "File").
+    /// Reads and checks a version 1 or 2 network file (docs/nnue.md, "File").
     ///
     /// # Errors
     /// [`NetError`] naming the first check that fails: size, magic, version, hidden size,
-    /// activation, checksum, an output weight's range, the accumulator's overflow bound.
+    /// activation, bucket count, checksum, an output weight's range, the accumulator's
+    /// overflow bound.
     pub fn from_bytes(b: &[u8]) -> Result<Network, NetError> {
         if b.len() < HEADER {
             return Err(NetError::Size {
@@ -172,7 +213,7 @@ impl Network {
             return Err(NetError::Magic);
         }
         let version = u32_at(b, 4);
-        if version != VERSION {
+        if version != VERSION && version != VERSION_BUCKETS {
             return Err(NetError::Version(version));
         }
         let hidden = u32_at(b, 8);
@@ -184,7 +225,26 @@ impl Network {
             return Err(NetError::Activation(activation));
         }
         let n = hidden as usize;
-        let expected = file_size(n);
+        let (header, buckets) = if version == VERSION {
+            (HEADER, 1)
+        } else {
+            if b.len() < HEADER_BUCKETS {
+                return Err(NetError::Size {
+                    expected: HEADER_BUCKETS,
+                    got: b.len(),
+                });
+            }
+            let buckets = u32_at(b, 16);
+            if !(1..=MAX_BUCKETS as u32).contains(&buckets) {
+                return Err(NetError::Buckets(buckets));
+            }
+            (HEADER_BUCKETS, buckets as usize)
+        };
+        let expected = if version == VERSION {
+            file_size(n)
+        } else {
+            file_size_buckets(n, buckets)
+        };
         if b.len() != expected {
             return Err(NetError::Size {
                 expected,
@@ -196,7 +256,7 @@ impl Network {
         if stored != computed {
             return Err(NetError::Checksum { stored, computed });
         }
-        let mut at = HEADER;
+        let mut at = header;
         let mut take = |count: usize| {
             let s = &b[at..at + 2 * count];
             at += 2 * count;
@@ -204,8 +264,11 @@ impl Network {
         };
         let feature_weights = take(FEATURES * n);
         let bias = take(n);
-        let output_weights = take(2 * n);
-        let output_bias = u32_at(b, expected - 8) as i32;
+        let output_weights = take(2 * n * buckets);
+        let biases_at = expected - 4 - 4 * buckets;
+        let output_bias: Box<[i32]> = (0..buckets)
+            .map(|k| u32_at(b, biases_at + 4 * k) as i32)
+            .collect();
         if let Some((index, &value)) = output_weights
             .iter()
             .enumerate()
@@ -226,6 +289,7 @@ impl Network {
         }
         Ok(Network {
             hidden: n,
+            buckets,
             feature_weights,
             bias,
             output_weights,
@@ -257,6 +321,11 @@ impl Network {
         self.hidden
     }
 
+    /// The number of output buckets (1 for a version 1 file).
+    pub fn buckets(&self) -> usize {
+        self.buckets
+    }
+
     /// The file's FNV-1a checksum (identifies the net).
     pub fn checksum(&self) -> u32 {
         self.checksum
@@ -268,14 +337,16 @@ impl Network {
         &self.feature_weights[f * self.hidden..(f + 1) * self.hidden]
     }
 
-    /// The output from both accumulators (`us` = the side to move's), docs/nnue.md's integer
-    /// formula on the fastest path this CPU has.
+    /// The output from both accumulators (`us` = the side to move's) of a position with
+    /// `pieces` pieces, docs/nnue.md's integer formula on the fastest path this CPU has.
     #[inline]
-    pub(crate) fn output(&self, us: &[i16], them: &[i16]) -> i32 {
+    pub(crate) fn output(&self, us: &[i16], them: &[i16], pieces: u32) -> i32 {
         let n = self.hidden;
-        let sum = super::simd::screlu_dot(&us[..n], &self.output_weights[..n])
-            + super::simd::screlu_dot(&them[..n], &self.output_weights[n..]);
-        finish(sum, self.output_bias)
+        let k = output_bucket(pieces, self.buckets);
+        let w = &self.output_weights[2 * n * k..2 * n * (k + 1)];
+        let sum = super::simd::screlu_dot(&us[..n], &w[..n])
+            + super::simd::screlu_dot(&them[..n], &w[n..]);
+        finish(sum, self.output_bias[k])
     }
 
     /// Fills both perspectives' accumulators of `pos` from scratch (`acc[c]` for colour `c`,
@@ -299,7 +370,7 @@ impl Network {
         let mut acc = [[0i16; MAX_HIDDEN]; 2];
         self.refresh(pos, &mut acc);
         let us = pos.side_to_move().index();
-        self.output(&acc[us], &acc[us ^ 1])
+        self.output(&acc[us], &acc[us ^ 1], pos.occupied().count())
     }
 }
 
