@@ -1108,7 +1108,8 @@ fn eval_file_loads_a_net_and_reports_errors() {
     assert!(
         info_strings(&lines)
             .iter()
-            .any(|l| l.contains("evaluating with the network")),
+            .any(|l| l.contains("evaluating with the network")
+                && l.contains("(32 hidden, 1 output bucket, checksum")),
         "{lines:?}"
     );
     let net = s.go("depth 4");

@@ -838,9 +838,11 @@ fn run_job<W: Write>(engine: &mut Engine, shared: &Shared<W>, job: &Job) {
                 Ok(()) => match engine.network() {
                     Some(net) => format!(
                         "info string EvalFile: evaluating with the network '{}' ({} hidden, \
-                         checksum {:#010x})",
+                         {} output bucket{}, checksum {:#010x})",
                         value.trim().escape_debug(),
                         net.hidden_size(),
+                        net.buckets(),
+                        if net.buckets() == 1 { "" } else { "s" },
                         net.checksum()
                     ),
                     None => "info string EvalFile: evaluating with the hand-written evaluation"
