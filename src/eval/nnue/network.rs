@@ -61,7 +61,7 @@ pub enum NetError {
     },
     /// An output weight outside `-127..=127`.
     OutputWeight {
-        /// Its index in the output weights (0..2N).
+        /// Its index in the output weights (0..2N, or 0..2NB with B buckets).
         index: usize,
         /// Its value.
         value: i16,
@@ -141,7 +141,7 @@ pub const fn file_size_buckets(n: usize, buckets: usize) -> usize {
 /// The output bucket of a position with `pieces` pieces on the board (kings included) in a
 /// net of `buckets` buckets: `(pieces - 2) * buckets / 31`, with `pieces` taken into 2..=32,
 /// so that 2 to 32 pieces fall into `buckets` bands of about equal width (with 8: 2-5
-/// pieces bucket 0, 6-9 bucket 1, ..., 29-32 bucket 7).
+/// pieces bucket 0, 6-9 bucket 1, ..., 26-29 bucket 6, 30-32 bucket 7).
 #[inline(always)]
 pub const fn output_bucket(pieces: u32, buckets: usize) -> usize {
     let p = if pieces < 2 {
