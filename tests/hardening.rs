@@ -263,16 +263,20 @@ fn every_single_byte_forgery_is_refused_or_harmless() {
     // Only bytes that carry nothing may differ and be accepted: the tail of the record after
     // the position's state (the captured piece's unused bits and the padding). The state
     // takes the first 32 bytes in a release build and 40 in a debug one, which keeps a second
-    // hash, so the accepted share depends on the build (about 12% in debug, 28% in release).
+    // hash: no accepted forgery may touch the first 32 in either build.
     assert!(checked > 10_000, "{checked}");
     assert!(
         accepted_at.iter().all(|&at| at >= 32),
         "forged state bytes accepted at {accepted_at:?}"
     );
-    assert!(
-        accepted_changes * 3 < checked,
-        "{accepted_changes} of {checked} accepted"
-    );
+    // The share of accepted forgeries, for the debug layout (about 12%). A release record
+    // has 8 more bytes of padding (about 28% accepted), which the check above covers.
+    if cfg!(debug_assertions) {
+        assert!(
+            accepted_changes * 4 < checked,
+            "{accepted_changes} of {checked} accepted"
+        );
+    }
 }
 
 #[test]
