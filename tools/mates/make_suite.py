@@ -36,6 +36,10 @@ ISSUE29 = [
     "8/2r2pk1/3p2p1/3Pb3/2P1P2K/6r1/1R2B3/1R6 b - - 0 1",
 ]
 
+# A first move scored this high (centipawns) without a mate is searched again, deeper.
+DEEP_CP = 500
+DEEP_CP_NODES = 1_500_000
+
 # How many positions of each mate length the suite keeps (at most), and the deepest
 # Stockfish depth kept (the test searches 2 deeper; deeper mates make a slow test).
 PER_LENGTH = {2: 26, 3: 26, 4: 26}
@@ -85,16 +89,20 @@ def mating_moves(engine, board, n, depth):
     can need more depth than the first one the search of all moves found). A move that this
     search reports as a longer mate is searched again to depth 30 with 5,000,000 nodes: some
     mates in n show as mates in n + 1 until about then (8/K3n3/8/8/6k1/3q2p1/8/8 b, d3b1: mate
-    in 5 at depth 20, in 4 at depth 30)."""
+    in 5 at depth 20, in 4 at depth 30). So is a move that it scores at DEEP_CP or more
+    without a mate, with DEEP_CP_NODES: 3k4/1R6/6K1/3B1p2/5P2/8/8/8 w, g6f7 is +14 pawns at
+    depth 20 and mate in 4 at depth 24 (288,231 nodes)."""
     out = []
     for m in board.legal_moves:
         engine.configure({"Clear Hash": None})
         limit = chess.engine.Limit(depth=max(depth, 2 * n + 12), mate=n, nodes=500_000)
         info = engine.analyse(board, limit, root_moves=[m], game=object())
         s = info["score"].relative
-        if s.is_mate() and s.mate() > n:
+        longer = s.is_mate() and s.mate() > n
+        if longer or (not s.is_mate() and s.score() >= DEEP_CP):
             engine.configure({"Clear Hash": None})
-            deep = chess.engine.Limit(depth=max(depth, 30), mate=n, nodes=5_000_000)
+            nodes = 5_000_000 if longer else DEEP_CP_NODES
+            deep = chess.engine.Limit(depth=max(depth, 30), mate=n, nodes=nodes)
             s = engine.analyse(board, deep, root_moves=[m], game=object())["score"].relative
         if s.is_mate() and s.mate() == n:
             out.append(m.uci())
