@@ -190,11 +190,12 @@ fn i16s(b: &[u8]) -> Box<[i16]> {
         .collect()
 }
 
-/// The embedded network's bytes: round 9's net with 8 output buckets (docs/results/nnue.md;
+/// The embedded network's bytes: round 10's net with 8 output buckets (docs/results/nnue.md;
 /// its recipe and training log beside it in nets/), the engine's default evaluation since it
-/// won its matches against round 8's (which beat round 7's, which beat round 6's, which beat
-/// round 4's, which beat round 3's, which beat round 2's, which beat the hand-written one).
-const EMBEDDED: Option<&[u8]> = Some(include_bytes!("../../../nets/chesscore-r9-256b8.nnue"));
+/// won its matches against round 9's (which beat round 8's, which beat round 7's, which beat
+/// round 6's, which beat round 4's, which beat round 3's, which beat round 2's, which beat the
+/// hand-written one).
+const EMBEDDED: Option<&[u8]> = Some(include_bytes!("../../../nets/chesscore-r10-256b8.nnue"));
 
 impl Network {
     /// Reads and checks a version 1 or 2 network file (docs/nnue.md, "File").
