@@ -127,7 +127,7 @@ impl Net {
 
     /// Fills the two accumulators of a position's features; returns the output `y` (the
     /// evaluation is `y * SCALE` centipawns for the side to move).
-    #[inline]
+    #[inline(always)]
     pub fn forward(
         &self,
         us: &[u16],
@@ -209,7 +209,47 @@ impl Scratch {
 /// Adds to `s.grad` the gradient of `scale * sum of (sigmoid(y SCALE / k) - target)^2` over
 /// `records`; returns the unscaled sum of squared errors. Only the rows of active features
 /// are touched in the feature weights' gradient.
+///
+/// On an x86-64 CPU with AVX2 the same code runs compiled for it: the row loops take 8 lanes
+/// instead of SSE2's 4, and the result is the same to the bit (Rust neither reorders float
+/// sums nor fuses a multiply and an add without being asked; `tests/nnue_trainer.rs` checks
+/// it).
 pub fn accumulate<'a>(
+    net: &Net,
+    records: impl Iterator<Item = &'a Record>,
+    lambda: f32,
+    k: f32,
+    scale: f32,
+    s: &mut Scratch,
+) -> f64 {
+    #[cfg(target_arch = "x86_64")]
+    if std::arch::is_x86_feature_detected!("avx2") {
+        // SAFETY: the CPU has AVX2 (detected just above), all that `accumulate_avx2` needs.
+        return unsafe { accumulate_avx2(net, records, lambda, k, scale, s) };
+    }
+    accumulate_portable(net, records, lambda, k, scale, s)
+}
+
+/// [`accumulate`] compiled for AVX2.
+///
+/// # Safety
+/// The CPU must have AVX2.
+#[cfg(target_arch = "x86_64")]
+#[target_feature(enable = "avx2")]
+unsafe fn accumulate_avx2<'a>(
+    net: &Net,
+    records: impl Iterator<Item = &'a Record>,
+    lambda: f32,
+    k: f32,
+    scale: f32,
+    s: &mut Scratch,
+) -> f64 {
+    accumulate_portable(net, records, lambda, k, scale, s)
+}
+
+/// [`accumulate`] for any CPU; inlined into [`accumulate_avx2`] to be compiled for AVX2 there.
+#[inline(always)]
+pub fn accumulate_portable<'a>(
     net: &Net,
     records: impl Iterator<Item = &'a Record>,
     lambda: f32,

@@ -488,3 +488,35 @@ fn mirror_files_is_the_mirrored_positions_record() {
         assert_eq!(mirror_files(&mirror_files(&r)), r);
     }
 }
+
+/// The trainer's gradient on a CPU with AVX2 (the path `accumulate` takes there) is the
+/// portable code's to the bit, with training-sized layers and every output bucket in use:
+/// the AVX2 build may change the speed of a training run, never the net it writes.
+#[test]
+fn gradient_is_the_same_on_every_code_path() {
+    let (n, b) = (256, 8);
+    let records = random_records(11, 400);
+    let mut net = nnue_model::Net::random_buckets(n, b, 9);
+    let mut rng = Rng(13);
+    // Output weights large enough that the backward pass reaches every feature row.
+    let (o_all, ob) = (net.o_off(), net.ob_off());
+    for x in &mut net.p[o_all..ob] {
+        *x = ((rng.next() % 2001) as f32 - 1000.0) / 1000.0;
+    }
+    let (lambda, k, scale) = (0.7, 400.0, 1.0 / records.len() as f32);
+    let mut portable = nnue_model::Scratch::new(n, b);
+    let loss_portable =
+        nnue_model::accumulate_portable(&net, records.iter(), lambda, k, scale, &mut portable);
+    let mut dispatched = nnue_model::Scratch::new(n, b);
+    let loss_dispatched =
+        nnue_model::accumulate(&net, records.iter(), lambda, k, scale, &mut dispatched);
+    assert_eq!(loss_portable.to_bits(), loss_dispatched.to_bits());
+    let nonzero = portable.grad.iter().filter(|g| **g != 0.0).count();
+    assert!(
+        nonzero > net.p.len() / 4,
+        "only {nonzero} non-zero gradients"
+    );
+    for (i, (a, b)) in portable.grad.iter().zip(&dispatched.grad).enumerate() {
+        assert_eq!(a.to_bits(), b.to_bits(), "parameter {i}: {a} against {b}");
+    }
+}
