@@ -73,7 +73,7 @@ const HUGE_PAGE: usize = 2 << 20;
 /// distributions' default `transparent_hugepage=madvise` waits for) before it is zeroed, so
 /// that the zeroing faults it in as huge pages. A probe is a cache miss to a random cluster;
 /// with 4 KiB pages it is usually a TLB miss too, and a 16 MiB table already has 4,096 pages.
-/// Measured on `chesscore bench` (16 MiB): +3.6% nodes a second with huge pages
+/// Measured on `chesscore bench` (16 MiB): about 8% more nodes a second with huge pages
 /// (docs/results/performance.md). The zeroing touches every page at creation (a table is
 /// committed when it is made, as `clear` commits it anyway), where `alloc_zeroed` left
 /// untouched pages to the kernel's zero page; elsewhere the table is allocated as before.
