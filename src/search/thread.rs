@@ -475,6 +475,7 @@ impl<'a, 'b> Searcher<'a, 'b> {
             cont2: None,
         };
         while let Some(m) = picker.next(pos, &self.td.hist, &empty) {
+            self.sh.tt.prefetch(pos.hash_after_hint(m));
             if !in_check {
                 if stand_pat + gain(pos, m) + params::QS_DELTA_MARGIN <= alpha && !m.is_promotion()
                 {
@@ -710,6 +711,9 @@ impl<'a, 'b> Searcher<'a, 'b> {
             if m == excluded {
                 continue;
             }
+            // The child's hash-table cluster, fetched while this node decides how to search
+            // the move (the probe after the make would otherwise wait for it).
+            self.sh.tt.prefetch(pos.hash_after_hint(m));
             moves_tried += 1;
             let quiet = !m.is_capture() && !m.is_promotion();
             let hist_score = if quiet {

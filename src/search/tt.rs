@@ -367,10 +367,10 @@ mod tests {
             {
                 assert_eq!(addr % HUGE_PAGE, 0, "{mib} MiB");
             }
-            assert!(tt
-                .clusters
+            assert!(tt.clusters.iter().all(|c| c
+                .entries
                 .iter()
-                .all(|c| c.entries.iter().all(|e| e.data.load(Ordering::Relaxed) == 0)));
+                .all(|e| e.data.load(Ordering::Relaxed) == 0)));
             // The key whose cluster index is `i` (the index is the key's high bits scaled).
             let key_of = |i: usize| (((i as u128) << 64) / n as u128 + 1) as u64 | 1;
             for i in [0, 1, n / 2, n - 1] {
