@@ -319,6 +319,68 @@ impl Position {
         KEYS.psq[pc.index()][sq.index()]
     }
 
+    /// Whether `m`, a legal move of this position, gives check: what making it and asking
+    /// [`Position::in_check`] would say, without the make (a search that prunes quiet moves
+    /// unless they give check asks it of every move it might prune). Our pieces and the
+    /// board's occupancy after the move (castles, en passant and promotions included) are
+    /// put together and the other king's attackers among them counted, so direct checks,
+    /// discovered checks and a castling rook's check all come out of one test.
+    #[inline]
+    pub(crate) fn gives_check(&self, m: Move) -> bool {
+        crate::with_sliders!(|s| self.gives_check_with(s, m))
+    }
+
+    #[inline(always)]
+    fn gives_check_with<S: crate::attacks::Sliders>(&self, s: S, m: Move) -> bool {
+        use crate::attacks::{knight_attacks, pawn_attacks};
+        let us = self.side;
+        let them = us.flip();
+        let ksq = self.king_square(them);
+        let (from, to) = (m.from(), m.to());
+        let mut occ = self.occupied() ^ from.bb();
+        let mut p = self.pieces(us, PieceType::PAWN);
+        let mut n = self.pieces(us, PieceType::KNIGHT);
+        let mut b = self.pieces(us, PieceType::BISHOP);
+        let mut r = self.pieces(us, PieceType::ROOK);
+        let mut q = self.pieces(us, PieceType::QUEEN);
+        if m.is_castle() {
+            let (king_to, rook_from, rook_to) =
+                self.castle_squares(us, m.flag() == Move::KING_CASTLE);
+            occ = (occ ^ rook_from.bb()) | king_to.bb() | rook_to.bb();
+            r = (r ^ rook_from.bb()) | rook_to.bb();
+        } else {
+            let mover = self.piece_on(from).kind();
+            let placed = if m.is_promotion() {
+                m.promotion()
+            } else {
+                mover
+            };
+            for (kind, bb) in [
+                (PieceType::PAWN, &mut p),
+                (PieceType::KNIGHT, &mut n),
+                (PieceType::BISHOP, &mut b),
+                (PieceType::ROOK, &mut r),
+                (PieceType::QUEEN, &mut q),
+            ] {
+                if kind == mover {
+                    *bb ^= from.bb();
+                }
+                if kind == placed {
+                    *bb |= to.bb();
+                }
+            }
+            if m.is_en_passant() {
+                occ ^= Square::from_index(to.to_u8() ^ 8).bb();
+            }
+            occ |= to.bb();
+        }
+        ((pawn_attacks(them, ksq) & p)
+            | (knight_attacks(ksq) & n)
+            | (s.bishop(ksq, occ) & (b | q))
+            | (s.rook(ksq, occ) & (r | q)))
+            .any()
+    }
+
     /// The hash after `m`, a move of this position, for a search to prefetch the hash table's
     /// entry before it makes the move: exact for a quiet move or capture by a piece other than
     /// a king or rook that is not a double push, a promotion or en passant, and that captures
@@ -749,9 +811,10 @@ mod tests {
     use super::*;
 
     /// Along random games from the start position and Kiwipete, every move that
-    /// `hash_after_hint` promises to be exact for gives the hash that making it gives.
+    /// `hash_after_hint` promises to be exact for gives the hash that making it gives, and
+    /// `gives_check` agrees with making the move for every legal move.
     #[test]
-    fn the_hash_hint_is_exact_where_it_says() {
+    fn the_hash_hint_and_gives_check_agree_with_the_make() {
         let mut state = 0x9e37_79b9_7f4a_7c15u64;
         let mut next = move || {
             state ^= state << 13;
@@ -759,13 +822,24 @@ mod tests {
             state ^= state << 17;
             state
         };
-        let (mut exact, mut other) = (0, 0);
-        for start in [
+        let (mut exact, mut other, mut checks) = (0, 0, 0);
+        let mut starts: Vec<Position> = [
             "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
             "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1",
-        ] {
-            for _game in 0..40 {
-                let mut pos = Position::from_fen(start).unwrap();
+            // Promotions, en passant, and a rook behind an en passant pair.
+            "n1n5/PPPk4/8/8/8/8/4Kppp/5N1N b - - 0 1",
+            "rnbqkbnr/ppp1p1pp/8/3pPp2/8/8/PPPP1PPP/RNBQKBNR w KQkq f6 0 3",
+            "8/4k3/8/1pP5/8/B7/8/4K3 w - b6 0 1",
+        ]
+        .iter()
+        .map(|f| Position::from_fen(f).unwrap())
+        .collect();
+        // Chess960 castles: the king or the rook may stay where it is.
+        starts.extend([0u16, 518, 959, 77, 300].map(|n| Position::chess960_start(n).unwrap()));
+        let mut special = 0;
+        for start in &starts {
+            for _game in 0..20 {
+                let mut pos = start.clone();
                 for _ply in 0..120 {
                     let moves = pos.legal_moves();
                     if moves.is_empty() {
@@ -785,6 +859,17 @@ mod tests {
                             && (victim == Piece::NONE || victim.kind() != PieceType::ROOK);
                         let mut after = pos.clone();
                         after.make_move_unchecked(m);
+                        assert_eq!(
+                            pos.gives_check(m),
+                            after.in_check(),
+                            "gives_check: {} {m:?}",
+                            pos.to_fen()
+                        );
+                        checks += usize::from(after.in_check());
+                        special += usize::from(
+                            after.in_check()
+                                && (m.is_castle() || m.is_en_passant() || m.is_promotion()),
+                        );
                         if plain {
                             assert_eq!(
                                 pos.hash_after_hint(m),
@@ -802,6 +887,9 @@ mod tests {
                 }
             }
         }
-        assert!(exact > 50_000 && other > 5_000, "{exact} {other}");
+        assert!(
+            exact > 50_000 && other > 5_000 && checks > 1_000 && special > 20,
+            "{exact} {other} {checks} {special}"
+        );
     }
 }

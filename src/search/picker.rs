@@ -6,8 +6,8 @@
 //!
 //! Quiescence has its own picker ([`MovePicker::new_qsearch`]): captures and queen
 //! promotions, or every evasion when in check. The main-search picker always gives every
-//! legal move; the search's shallow pruning drops quiet moves itself, after the make,
-//! because a quiet move that gives check is not pruned.
+//! legal move; the search's shallow pruning drops quiet moves itself, because a quiet move
+//! that gives check is not pruned (`Position::gives_check`).
 
 use super::history::{ContTable, History};
 use super::see::{see_ge, SEE_VALUE};

@@ -724,7 +724,7 @@ impl<'a, 'b> Searcher<'a, 'b> {
 
             // Pruning at shallow depth, once a move has kept us from being mated, and never
             // while a mate score is at stake (a quiet move may mate sooner). Captures are
-            // pruned by SEE here; quiet moves after the make, unless they give check.
+            // pruned by SEE here; quiet moves below, unless they give check.
             let may_prune = best > -MATE_BOUND && alpha.abs() < MATE_BOUND && has_pieces;
             let mut prune_quiet = false;
             if may_prune {
@@ -776,12 +776,12 @@ impl<'a, 'b> Searcher<'a, 'b> {
                 }
             }
 
-            let undo = self.make(pos, ply, m);
-            let gives_check = pos.in_check();
+            let gives_check = pos.gives_check(m);
             if prune_quiet && !gives_check {
-                pos.unmake_move_unchecked(m, &undo);
                 continue;
             }
+            let undo = self.make(pos, ply, m);
+            debug_assert_eq!(gives_check, pos.in_check());
             self.sh.tt.prefetch(pos.hash());
             if gives_check && extension == 0 && (ply as i32) < 2 * depth + 8 {
                 extension = 1;
