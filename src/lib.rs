@@ -45,6 +45,7 @@ pub mod eval;
 pub mod ffi;
 #[cfg(feature = "lab")]
 pub mod lab;
+pub(crate) mod large_pages;
 pub mod movegen;
 pub mod moves;
 pub mod perft;

@@ -62,112 +62,12 @@ struct Cluster {
     entries: [Entry; 4],
 }
 
-/// A huge page: the alignment of a table of at least this size on Linux.
-const HUGE_PAGE: usize = 2 << 20;
-
-/// The table's memory: `len` zeroed clusters from the global allocator, freed with the layout
-/// they were allocated with.
-///
-/// On Linux (x86_64 and aarch64) a table of 2 MiB or more is aligned to 2 MiB and the kernel
-/// is asked to back it with transparent huge pages (`madvise(MADV_HUGEPAGE)`, what most
-/// distributions' default `transparent_hugepage=madvise` waits for) before it is zeroed, so
-/// that the zeroing faults it in as huge pages. A probe is a cache miss to a random cluster;
-/// with 4 KiB pages it is usually a TLB miss too, and a 16 MiB table already has 4,096 pages.
-/// Measured on `chesscore bench` (16 MiB): about 8% more nodes a second with huge pages
-/// (docs/results/performance.md). The zeroing touches every page at creation (a table is
-/// committed when it is made, as `clear` commits it anyway), where `alloc_zeroed` left
-/// untouched pages to the kernel's zero page; elsewhere the table is allocated as before.
-struct Clusters {
-    ptr: core::ptr::NonNull<Cluster>,
-    len: usize,
-    layout: std::alloc::Layout,
-}
-
-// SAFETY: `Clusters` owns its block as a `Box<[Cluster]>` would, and `Cluster` (atomic
-// integers) is `Send` and `Sync`.
-unsafe impl Send for Clusters {}
-// SAFETY: as above; shared access gives `&[Cluster]` only.
-unsafe impl Sync for Clusters {}
-
-impl Clusters {
-    /// `len` (at least 1) zeroed clusters, or `None` when the allocator refuses.
-    fn try_new(len: usize) -> Option<Clusters> {
-        let size = len.checked_mul(CLUSTER_BYTES)?;
-        let huge = cfg!(all(
-            target_os = "linux",
-            any(target_arch = "x86_64", target_arch = "aarch64")
-        )) && size >= HUGE_PAGE;
-        let align = if huge { HUGE_PAGE } else { CLUSTER_BYTES };
-        let layout = std::alloc::Layout::from_size_align(size, align).ok()?;
-        // SAFETY: the layout has a non-zero size (len >= 1 clusters of 64 bytes).
-        let p = unsafe { std::alloc::alloc(layout) } as *mut Cluster;
-        let ptr = core::ptr::NonNull::new(p)?;
-        if huge {
-            advise_huge_pages(p as *mut u8, size);
-        }
-        // SAFETY: `p` is valid for writes of `len` clusters (just allocated with their size and
-        // an alignment of at least a cluster's); all-zero bytes are a valid `Cluster` (atomic
-        // integers, the empty entry).
-        unsafe { core::ptr::write_bytes(p, 0, len) };
-        Some(Clusters { ptr, len, layout })
-    }
-}
-
-impl core::ops::Deref for Clusters {
-    type Target = [Cluster];
-    fn deref(&self) -> &[Cluster] {
-        // SAFETY: `ptr` holds `len` initialised clusters owned by `self`.
-        unsafe { core::slice::from_raw_parts(self.ptr.as_ptr(), self.len) }
-    }
-}
-
-impl core::ops::DerefMut for Clusters {
-    fn deref_mut(&mut self) -> &mut [Cluster] {
-        // SAFETY: as in `deref`, and `&mut self` makes the access unique.
-        unsafe { core::slice::from_raw_parts_mut(self.ptr.as_ptr(), self.len) }
-    }
-}
-
-impl Drop for Clusters {
-    fn drop(&mut self) {
-        // SAFETY: the block was allocated by the global allocator with `self.layout`, and
-        // `Cluster` needs no drop.
-        unsafe { std::alloc::dealloc(self.ptr.as_ptr() as *mut u8, self.layout) }
-    }
-}
-
-/// Asks Linux to back `len` bytes from `p` (2 MiB aligned) with transparent huge pages. A
-/// hint: a kernel without them, or set to `never`, refuses or ignores it and the memory works
-/// the same, so the result is not looked at.
-#[cfg(all(
-    target_os = "linux",
-    any(target_arch = "x86_64", target_arch = "aarch64")
-))]
-fn advise_huge_pages(p: *mut u8, len: usize) {
-    extern "C" {
-        fn madvise(
-            addr: *mut core::ffi::c_void,
-            len: usize,
-            advice: core::ffi::c_int,
-        ) -> core::ffi::c_int;
-    }
-    /// `MADV_HUGEPAGE` (14 in Linux's asm-generic/mman-common.h, which both architectures use).
-    const MADV_HUGEPAGE: core::ffi::c_int = 14;
-    // SAFETY: `madvise` reads no memory of ours; `MADV_HUGEPAGE` only changes how the kernel
-    // backs pages of a range this process owns (`p..p + len`, page-aligned), not their
-    // contents.
-    unsafe { madvise(p as *mut core::ffi::c_void, len, MADV_HUGEPAGE) };
-}
-
-#[cfg(not(all(
-    target_os = "linux",
-    any(target_arch = "x86_64", target_arch = "aarch64")
-)))]
-fn advise_huge_pages(_p: *mut u8, _len: usize) {}
+// SAFETY: atomic integers, valid at zero (the empty entry), no drop.
+unsafe impl crate::large_pages::Zeroable for Cluster {}
 
 /// The shared table.
 pub struct TranspositionTable {
-    clusters: Clusters,
+    clusters: crate::large_pages::LargeTable<Cluster>,
     age: u8,
 }
 
@@ -186,7 +86,7 @@ impl TranspositionTable {
     pub fn try_new(mib: usize) -> Option<TranspositionTable> {
         let n = (mib.saturating_mul(1 << 20) / CLUSTER_BYTES).max(1);
         Some(TranspositionTable {
-            clusters: Clusters::try_new(n)?,
+            clusters: crate::large_pages::LargeTable::try_new(n)?,
             age: 0,
         })
     }
@@ -360,12 +260,8 @@ mod tests {
             assert_eq!(n, mib * (1 << 20) / 64);
             let addr = tt.clusters.as_ptr() as usize;
             assert_eq!(addr % 64, 0, "{mib} MiB");
-            if cfg!(all(
-                target_os = "linux",
-                any(target_arch = "x86_64", target_arch = "aarch64")
-            )) && mib >= 2
-            {
-                assert_eq!(addr % HUGE_PAGE, 0, "{mib} MiB");
+            if crate::large_pages::ADVISES_HUGE_PAGES && mib >= 2 {
+                assert_eq!(addr % crate::large_pages::HUGE_PAGE, 0, "{mib} MiB");
             }
             assert!(tt.clusters.iter().all(|c| c
                 .entries

@@ -101,6 +101,9 @@ struct Slot {
 
 const _: () = assert!(core::mem::size_of::<Slot>() == 16);
 
+// SAFETY: atomic integers, valid at zero (the empty entry: bound none), no drop.
+unsafe impl crate::large_pages::Zeroable for Slot {}
+
 impl Slot {
     /// The entry in the slot (its key recovered from the two words: a torn slot decodes to
     /// a key no node has, so it is never found).
@@ -145,7 +148,7 @@ pub fn node_key(game: &DiceGame) -> u64 {
 
 /// The table (shared by the search threads: every method takes `&self`).
 pub struct DiceTable {
-    slots: Box<[Slot]>,
+    slots: crate::large_pages::LargeTable<Slot>,
     mask: usize,
 }
 
@@ -164,11 +167,8 @@ impl DiceTable {
         while n * 2 <= want {
             n *= 2;
         }
-        let mut slots = Vec::new();
-        slots.try_reserve_exact(n).ok()?;
-        slots.resize_with(n, Slot::default);
         Some(DiceTable {
-            slots: slots.into_boxed_slice(),
+            slots: crate::large_pages::LargeTable::try_new(n)?,
             mask: n - 2,
         })
     }
