@@ -610,9 +610,95 @@ impl Position {
         c.0
     }
 
-    /// True when `m` (any 16-bit value) is a legal move here. Generates only the moves of the
-    /// piece on `m.from()`'s type and class, then looks `m` up.
+    /// True when `m` (any 16-bit value) is a legal move here: exactly one of the moves the
+    /// legal generator gives, flag included. Checks the move's shape against the board
+    /// (piece, flag, target, path) and then the king's safety with
+    /// [`Position::is_legal_pseudo`]; castling, rare where this is asked (hash moves,
+    /// killers), is looked up among the king's generated moves.
     pub fn is_legal(&self, m: Move) -> bool {
+        if !m.is_well_formed() {
+            return false;
+        }
+        let pc = self.piece_on(m.from());
+        if pc.is_none() || pc.color() != self.side_to_move() {
+            return false;
+        }
+        if m.is_castle() {
+            return self.is_legal_by_generation(m);
+        }
+        crate::with_sliders!(
+            |s| self.is_pseudo_legal_with(s, m, pc.kind()) && self.is_legal_pseudo_with(s, m)
+        )
+    }
+
+    /// Whether the non-castling, well-formed move `m` of our piece of type `kind` is one the
+    /// pseudo-legal generator gives: the flag fits the piece and the target, and the piece
+    /// reaches the target.
+    fn is_pseudo_legal_with<S: Sliders>(&self, s: S, m: Move, kind: PieceType) -> bool {
+        let us = self.side_to_move();
+        let (from, to) = (m.from(), m.to());
+        let occ = self.occupied();
+        let target = self.piece_on(to);
+        // A capture takes an enemy piece (never the king: it is not attacked on our move);
+        // any other move goes to an empty square (en passant included).
+        let enemy_on_to = !target.is_none() && target.color() != us;
+        if m.is_capture() && !m.is_en_passant() {
+            if !enemy_on_to || target.kind() == PieceType::KING {
+                return false;
+            }
+        } else if !target.is_none() {
+            return false;
+        }
+        if kind != PieceType::PAWN {
+            // Only plain moves and captures for pieces (castling was handled by the caller).
+            if m.flag() != Move::QUIET && m.flag() != Move::CAPTURE {
+                return false;
+            }
+            let reach = match kind {
+                PieceType::KNIGHT => attacks::knight_attacks(from),
+                PieceType::BISHOP => s.bishop(from, occ),
+                PieceType::ROOK => s.rook(from, occ),
+                PieceType::QUEEN => s.queen(from, occ),
+                _ => attacks::king_attacks(from),
+            };
+            return (reach & to.bb()).any();
+        }
+        // Pawns: promotions exactly on the last rank.
+        let last_rank = if us == Color::WHITE { 7 } else { 0 };
+        if m.is_promotion() != (to.rank() == last_rank) {
+            return false;
+        }
+        let forward: i32 = if us == Color::WHITE { 8 } else { -8 };
+        let step = to.to_u8() as i32 - from.to_u8() as i32;
+        if m.is_capture() {
+            if !(attacks::pawn_attacks(us, from) & to.bb()).any() {
+                return false;
+            }
+            if m.is_en_passant() {
+                // The pawn taken stands behind the target square.
+                let taken = self.piece_on(Square::from_index(to.to_u8() ^ 8));
+                return self.en_passant() == Some(to)
+                    && !taken.is_none()
+                    && taken.kind() == PieceType::PAWN
+                    && taken.color() != us;
+            }
+            return true;
+        }
+        if m.is_double_push() {
+            let start_rank = if us == Color::WHITE { 1 } else { 6 };
+            let mid = Square::from_index((from.to_u8() as i32 + forward) as u8);
+            return from.rank() == start_rank
+                && step == 2 * forward
+                && self.piece_on(mid).is_none();
+        }
+        // A single push (a promotion or a plain move: other flags are not pawn moves).
+        step == forward && (m.is_promotion() || m.flag() == Move::QUIET)
+    }
+
+    /// [`Position::is_legal`] by generation: the moves of the piece on `m.from()`'s type and
+    /// class, then `m` looked up. For castling, and the reference the fast check is tested
+    /// against.
+    pub(crate) fn is_legal_by_generation(&self, m: Move) -> bool {
         if !m.is_well_formed() {
             return false;
         }

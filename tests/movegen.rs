@@ -759,3 +759,33 @@ fn arbitrary_values_are_legal_only_when_the_naive_model_says_so() {
         }
     }
 }
+
+/// `is_legal` checks a move's shape against the board rather than generating: every 16-bit
+/// value against the naive model's legal moves, on positions sampled from random games of
+/// every suite position (promotions, castling, pins, checks) and on en passant positions.
+#[test]
+fn arbitrary_values_on_random_positions_are_legal_only_when_the_naive_model_says_so() {
+    let all = common::random_positions(1, 40, 0x1E6A_1000);
+    let mut positions: Vec<Position> = all.iter().step_by(19).cloned().collect();
+    let ep = en_passant_positions(&positions);
+    positions.extend(ep.into_iter().take(40));
+    assert!(positions.len() > 250, "{} positions", positions.len());
+    let (mut checked_legal, mut in_check) = (0usize, 0usize);
+    for pos in &positions {
+        let fen = pos.to_fen();
+        let legal = raw_set(&Board::from_fen(&fen).legal_moves());
+        in_check += pos.in_check() as usize;
+        for raw in 0..=u16::MAX {
+            let want = legal.contains(&raw);
+            assert_eq!(
+                pos.is_legal(Move::from_raw(raw)),
+                want,
+                "{} in {fen}",
+                show(raw)
+            );
+            checked_legal += want as usize;
+        }
+    }
+    assert!(checked_legal > 3_000, "{checked_legal} legal moves");
+    assert!(in_check > 5, "{in_check} positions in check");
+}
