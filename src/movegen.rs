@@ -696,8 +696,8 @@ impl Position {
     }
 
     /// [`Position::is_legal`] by generation: the moves of the piece on `m.from()`'s type and
-    /// class, then `m` looked up. For castling, and the reference the fast check is tested
-    /// against.
+    /// class, then `m` looked up. Used for castling (whose checks, Chess960 included, are
+    /// the generator's); complete on its own for any 16-bit value.
     pub(crate) fn is_legal_by_generation(&self, m: Move) -> bool {
         if !m.is_well_formed() {
             return false;
