@@ -4,7 +4,9 @@
 //! Not part of the library: each user includes this file with `#[path]`.
 #![allow(dead_code)]
 
-use chesscore::dice::search::{Leaves, MoveOrder, Pruning, RuleSets, SearchConfig, TableMode};
+use chesscore::dice::search::{
+    Leaves, MoveOrder, Pruning, RuleSets, Sampling, SearchConfig, TableMode,
+};
 
 /// Star1 with move and outcome ordering.
 pub const STAR1: SearchConfig = SearchConfig {
@@ -52,8 +54,9 @@ pub const PLAIN_QS: SearchConfig = SearchConfig {
 /// `all-exact-qs` and `all-qs` with it in every rule set, and for comparisons
 /// `all-notable` ([`SearchConfig::ALL_EXACT`] without the table), `all-notypes`,
 /// `all-nosplit`, `all-nocache` and `all-nosleep` ([`SearchConfig::ALL`] without per-type
-/// sharing, the outcome split, the static-value cache, the sleep sets).
-pub const NAMED: [(&str, SearchConfig); 15] = [
+/// sharing, the outcome split, the static-value cache, the sleep sets), and `all-s8`,
+/// `all-s16`, `all-s32` ([`SearchConfig::ALL`] sampling 8, 16 or 32 three-dice rolls).
+pub const NAMED: [(&str, SearchConfig); 18] = [
     ("plain", SearchConfig::PLAIN),
     ("star1", STAR1),
     ("star2", STAR2),
@@ -99,7 +102,18 @@ pub const NAMED: [(&str, SearchConfig); 15] = [
             ..SearchConfig::ALL
         },
     ),
+    ("all-s8", sampling(8)),
+    ("all-s16", sampling(16)),
+    ("all-s32", sampling(32)),
 ];
+
+/// [`SearchConfig::ALL`] sampling `rolls` three-dice rolls.
+const fn sampling(rolls: u8) -> SearchConfig {
+    SearchConfig {
+        sampling: Sampling::ThreeDice { rolls },
+        ..SearchConfig::ALL
+    }
+}
 
 /// The set with this name.
 pub fn from_name(s: &str) -> Option<SearchConfig> {

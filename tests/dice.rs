@@ -1479,3 +1479,41 @@ fn g_bytes(g: &chesscore::ffi::ChessDiceGame) -> Vec<u8> {
     }
     .to_vec()
 }
+
+/// `Outcomes::sample` draws three dice's rolls at the dice's probabilities: over 4,000
+/// samples of 16 rolls every one of the 56 rolls is drawn, as often as its number of
+/// orderings (6 for three different faces, 3 with a pair, 1 for a triple, worked out here
+/// from the faces) over 216 says, within a chi-square bound (55 degrees of freedom: mean 55,
+/// standard deviation 10.5; the bound is 4 of them above). Each sample's weights count its
+/// draws, and the same seed gives the same sample.
+#[test]
+fn sampled_rolls_follow_the_dice() {
+    let all = Outcomes::fixed(Rules::ThreeDice);
+    let mut drawn: std::collections::BTreeMap<Vec<u8>, u64> = Default::default();
+    let samples = 4000u64;
+    for seed in 0..samples {
+        let s = all.sample(16, seed).unwrap();
+        assert_eq!(s.denominator(), 16);
+        assert_eq!(s.as_slice().iter().map(|o| o.weight).sum::<u32>(), 16);
+        assert_eq!(all.sample(16, seed), Some(s));
+        for o in s.as_slice() {
+            *drawn.entry(o.roll.dice().to_vec()).or_default() += o.weight as u64;
+        }
+    }
+    assert_eq!(drawn.len(), 56);
+    let total = (samples * 16) as f64;
+    let mut chi2 = 0.0;
+    for (faces, &n) in &drawn {
+        assert_eq!(faces.len(), 3);
+        let distinct = faces.iter().collect::<BTreeSet<_>>().len();
+        let orderings = [0.0, 1.0, 3.0, 6.0][distinct];
+        let want = total * orderings / 216.0;
+        chi2 += (n as f64 - want).powi(2) / want;
+    }
+    assert!(
+        chi2 < 97.0,
+        "chi-square {chi2:.1} over 55 degrees of freedom"
+    );
+    assert!(all.sample(0, 1).is_none());
+    assert_ne!(all.sample(16, 1), all.sample(16, 2));
+}

@@ -8,8 +8,10 @@
 use chesscore::dice::eval::{DiceEvaluator, EVAL_MAX};
 use chesscore::dice::player::{play_turn, RandomPlayer, Rng};
 use chesscore::dice::search::QS_DEPTH;
-use chesscore::dice::search::{DiceEngine, DiceLimits, Leaves, SearchConfig, TableMode, WIN};
-use chesscore::dice::{DiceGame, DiceStatus, Phase, Rules};
+use chesscore::dice::search::{
+    DiceEngine, DiceLimits, Leaves, Sampling, SearchConfig, TableMode, WIN,
+};
+use chesscore::dice::{DiceGame, DiceStatus, Outcomes, Phase, Rules};
 use chesscore::Move;
 
 #[path = "../lab/dice_configs.rs"]
@@ -69,6 +71,19 @@ fn slow_qdecision(g: &DiceGame, q: u32, ply: i32, stand: i32, ev: &mut DiceEvalu
 
 /// The slow reference: the value of a game awaiting its roll (`qs`: quiescence leaves).
 fn slow_chance(g: &DiceGame, depth: u32, ply: i32, ev: &mut DiceEvaluator, qs: bool) -> i32 {
+    slow_chance_on(g, depth, ply, ev, qs, None)
+}
+
+/// [`slow_chance`] with every chance node taking `sample`'s rolls at its weights when there
+/// is one (what a sampling search computes below its root), else the game's outcomes.
+fn slow_chance_on(
+    g: &DiceGame,
+    depth: u32,
+    ply: i32,
+    ev: &mut DiceEvaluator,
+    qs: bool,
+    sample: Option<&Outcomes>,
+) -> i32 {
     match g.status() {
         DiceStatus::Won { winner, .. } => {
             return if winner == g.side_to_move() {
@@ -86,12 +101,12 @@ fn slow_chance(g: &DiceGame, depth: u32, ply: i32, ev: &mut DiceEvaluator, qs: b
         }
         return ev.evaluate(g).clamp(-EVAL_MAX, EVAL_MAX);
     }
-    let o = g.outcomes();
+    let o = sample.copied().unwrap_or_else(|| g.outcomes());
     let mut sum = 0i64;
     for oc in o.as_slice() {
         let mut c = g.clone();
         c.set_roll(oc.roll).unwrap();
-        sum += oc.weight as i64 * slow_decision(&c, depth, ply, ev, qs).0 as i64;
+        sum += oc.weight as i64 * slow_decision_on(&c, depth, ply, ev, qs, sample).0 as i64;
     }
     sum.div_euclid(o.denominator() as i64) as i32
 }
@@ -105,6 +120,18 @@ fn slow_decision(
     ev: &mut DiceEvaluator,
     qs: bool,
 ) -> (i32, Move) {
+    slow_decision_on(g, depth, ply, ev, qs, None)
+}
+
+/// [`slow_decision`] with the chance nodes below it taking `sample` ([`slow_chance_on`]).
+fn slow_decision_on(
+    g: &DiceGame,
+    depth: u32,
+    ply: i32,
+    ev: &mut DiceEvaluator,
+    qs: bool,
+    sample: Option<&Outcomes>,
+) -> (i32, Move) {
     let moves = g.moves();
     let mut list: Vec<Move> = moves.as_slice().to_vec();
     if list.is_empty() {
@@ -117,9 +144,9 @@ fn slow_decision(
         let v = if c.winner().is_some() {
             WIN - ply
         } else if c.phase() == Phase::AwaitingMove {
-            slow_decision(&c, depth, ply, ev, qs).0
+            slow_decision_on(&c, depth, ply, ev, qs, sample).0
         } else {
-            -slow_chance(&c, depth - 1, ply + 1, ev, qs)
+            -slow_chance_on(&c, depth - 1, ply + 1, ev, qs, sample)
         };
         if v > best.0 || (v == best.0 && m.raw() < best.1.raw()) {
             best = (v, m);
@@ -179,7 +206,7 @@ fn with_random_roll(g: &DiceGame, rng: &mut Rng) -> DiceGame {
     g
 }
 
-const CONFIGS: [(&str, SearchConfig); 15] = dice_configs::NAMED;
+const CONFIGS: [(&str, SearchConfig); 18] = dice_configs::NAMED;
 
 /// The configurations that claim exactness, with quiescence leaves (`qs`) or without.
 fn exact_configs(qs: bool) -> impl Iterator<Item = (&'static str, SearchConfig)> {
@@ -366,6 +393,81 @@ fn three_dice_two_turns_match_plain_expectimax() {
         sleep_nodes < no_sleep_nodes,
         "sleep sets: {sleep_nodes} nodes, without: {no_sleep_nodes}"
     );
+}
+
+/// Three dice with sampling (`Sampling::ThreeDice`), two turns, on the small trees of the
+/// test above: the search equals the slow reference whose chance nodes below the root take
+/// the engine's sample (its rolls at its weights), the root turn searched in full; plain
+/// expectimax and `all-exact` with sampling, the table emptied before each search (another
+/// root draws another sample). The sample changes some values from exact expectimax's, so
+/// a search that ignored it would fail.
+#[test]
+fn three_dice_sampling_searches_its_sample() {
+    let fens = [
+        "4k3/8/8/3p4/8/2N5/8/4K3 w - - 0 1",
+        "8/2k5/8/8/4R3/8/5p2/4K3 b - - 0 1",
+        "3qk3/8/8/8/8/8/8/3QK3 w - - 0 1",
+        "4k3/4p3/8/8/8/8/4P3/4K3 w - - 0 1",
+        "7k/6b1/8/8/8/8/1B6/K7 b - - 0 1",
+        "1n2k1n1/8/8/8/8/8/8/4K3 w - - 0 1",
+    ];
+    let mut ev = DiceEvaluator::new(Rules::ThreeDice);
+    let mut engines: Vec<(&str, u8, DiceEngine)> = [
+        ("plain", SearchConfig::PLAIN, 8),
+        ("all-exact", SearchConfig::ALL_EXACT, 3),
+    ]
+    .into_iter()
+    .map(|(n, c, rolls)| {
+        let mut e = DiceEngine::new(2);
+        e.set_config(SearchConfig {
+            sampling: Sampling::ThreeDice { rolls },
+            ..c
+        });
+        (n, rolls, e)
+    })
+    .collect();
+    let mut rng = Rng(78);
+    let (mut checked, mut changed) = (0, 0);
+    for fen in fens {
+        let g = DiceGame::from_fen(Rules::ThreeDice, fen).unwrap();
+        for _ in 0..3 {
+            let g = with_random_roll(&g, &mut rng);
+            if plain_nodes(&g, 2, 40_000) > 40_000 {
+                continue;
+            }
+            let exact = slow_decision(&g, 2, 0, &mut ev, false);
+            for (name, rolls, e) in engines.iter_mut() {
+                let sample = e
+                    .sample(&g)
+                    .expect("three dice with sampling draws a sample");
+                assert_eq!(sample.denominator(), *rolls as u32);
+                let drawn: u32 = sample.as_slice().iter().map(|o| o.weight).sum();
+                assert_eq!(drawn, *rolls as u32);
+                let want = slow_decision_on(&g, 2, 0, &mut ev, false, Some(&sample));
+                e.new_game();
+                let r = e.search(&g, &DiceLimits::depth(2), &mut |_| {}).unwrap();
+                assert_eq!(
+                    (r.value, r.best_move()),
+                    want,
+                    "{name} sampling {rolls}: {g:?}"
+                );
+                changed += (want.0 != exact.0) as u32;
+            }
+            checked += 1;
+        }
+    }
+    assert!(checked >= 10, "only {checked} small trees");
+    assert!(changed > 0, "no sample changed a value");
+    // Without sampling, or in another rule set, there is no sample.
+    assert!(DiceEngine::new(1)
+        .sample(&DiceGame::new(Rules::ThreeDice))
+        .is_none());
+    let mut e = DiceEngine::new(1);
+    e.set_config(SearchConfig {
+        sampling: Sampling::ThreeDice { rolls: 8 },
+        ..SearchConfig::ALL
+    });
+    assert!(e.sample(&DiceGame::new(Rules::TwoDice)).is_none());
 }
 
 #[test]

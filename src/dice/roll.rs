@@ -160,6 +160,45 @@ impl Outcomes {
         self.denominator
     }
 
+    /// `rolls` outcomes drawn from these by their weights, with repeats (SplitMix64 from
+    /// `seed`: the same seed, the same sample), as outcomes whose weights count how often
+    /// each roll was drawn over the denominator `rolls`, in this list's order: a chance
+    /// node sampled (Monte-Carlo *-minimax, the Dice Chess search's
+    /// [`Sampling`](crate::dice::search::Sampling)). `None` when `rolls` is 0 or there is no
+    /// outcome.
+    pub fn sample(&self, rolls: u32, seed: u64) -> Option<Outcomes> {
+        if rolls == 0 || self.len == 0 {
+            return None;
+        }
+        let mut counts = [0u32; MAX_OUTCOMES];
+        let mut state = seed;
+        for _ in 0..rolls {
+            state = state.wrapping_add(0x9E37_79B9_7F4A_7C15);
+            let mut z = state;
+            z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
+            z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
+            z ^= z >> 31;
+            let mut r = (z % self.denominator as u64) as u32;
+            for (count, o) in counts.iter_mut().zip(self.as_slice()) {
+                if r < o.weight {
+                    *count += 1;
+                    break;
+                }
+                r -= o.weight;
+            }
+        }
+        let mut out = Outcomes {
+            denominator: rolls,
+            ..Outcomes::NONE
+        };
+        for (&count, o) in counts.iter().zip(self.as_slice()) {
+            if count > 0 {
+                out.push(o.roll, count);
+            }
+        }
+        Some(out)
+    }
+
     /// The outcomes of the fixed dice of a rule set: two dice (15 mixed pairs at 2, six
     /// doubles at 1, over 36) or three dice (56 multisets at 1, 3 or 6, over 216). One die
     /// depends on the position: see [`Outcomes::one_die`].

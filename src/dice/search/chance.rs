@@ -135,7 +135,11 @@ impl Searcher {
     /// that depend on the node apply.
     fn chance_node(&self, game: &DiceGame, key: u64, depth: u32, ply: u32) -> ChanceNode {
         let rules = game.rules();
-        let outcomes = self.outcomes(game);
+        // Below the root, a sampling search's chance nodes take its sample (three dice).
+        let outcomes = match self.sampled {
+            Some(sample) if ply > 0 && rules == Rules::ThreeDice => sample,
+            _ => self.outcomes(game),
+        };
         // Quiescence leaves are searches, not static values: the depth-1 shortcuts that rely
         // on static leaves (the static range, exact leaf probes) are off there.
         let static_leaves = !self.config.qs_leaves(rules);

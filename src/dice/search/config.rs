@@ -80,6 +80,23 @@ impl RuleSets {
     }
 }
 
+/// Which chance nodes search a sample of their outcomes instead of every one
+/// (Monte-Carlo *-minimax, Lanctot, Saffidine, Veness, Archibald and Winands, IJCAI 2013).
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub enum Sampling {
+    /// Every outcome at its probability: expectimax.
+    Off,
+    /// Three dice, below the root: `rolls` rolls drawn by their probability (repeats
+    /// counted) from the root position's key, once a search, and every chance node of the
+    /// search takes that sample in place of the 56 outcomes. The same rolls along every line
+    /// compare the moves on the same luck; the search is a function of its root, as without.
+    /// The root itself (a chance node in [`super::DiceEngine::evaluate`]) stays exact.
+    ThreeDice {
+        /// Rolls drawn (0: none, every outcome searched).
+        rolls: u8,
+    },
+}
+
 /// What a chance node at depth 0 is worth.
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
 pub enum Leaves {
@@ -128,6 +145,9 @@ pub struct SearchConfig {
     /// every named configuration, [`SearchConfig::PLAIN`] included (it is the evaluation's
     /// speed, not a search technique).
     pub eval_cache: bool,
+    /// Chance nodes that take a sample of their outcomes ([`Sampling`]); values are then
+    /// not plain expectimax's.
+    pub sampling: Sampling,
 }
 
 impl SearchConfig {
@@ -144,6 +164,7 @@ impl SearchConfig {
         bounds: false,
         split_outcomes: false,
         eval_cache: true,
+        sampling: Sampling::Off,
     };
     /// Everything, exact: Star1, Star2 with leaf probes and probe order, the exact table,
     /// every kind of sharing, the tighter bounds, evaluation order; static leaves. At a
@@ -162,6 +183,7 @@ impl SearchConfig {
         bounds: true,
         split_outcomes: true,
         eval_cache: true,
+        sampling: Sampling::Off,
     };
     /// Everything, the table in its fast mode: what the engine plays with. Quiescence only
     /// in two dice, where a match showed it gains (one die: no gain; three dice: a loss;
@@ -173,9 +195,9 @@ impl SearchConfig {
     };
 
     /// Whether every value the search returns at a fixed depth is plain expectimax's (with
-    /// the same leaves): true unless the table is in its fast mode.
+    /// the same leaves): true unless the table is in its fast mode or chance nodes sample.
     pub const fn is_exact(&self) -> bool {
-        !matches!(self.table, TableMode::Fast)
+        !matches!(self.table, TableMode::Fast) && matches!(self.sampling, Sampling::Off)
     }
 
     /// The flat switches the search reads.
@@ -209,6 +231,10 @@ impl SearchConfig {
             split_outcomes: self.split_outcomes,
             eval_cache: self.eval_cache,
             sleep_sets: self.sleep_sets,
+            sample_rolls: match self.sampling {
+                Sampling::Off => 0,
+                Sampling::ThreeDice { rolls } => rolls,
+            },
         }
     }
 }
@@ -241,6 +267,8 @@ pub(crate) struct Techniques {
     pub(crate) split_outcomes: bool,
     pub(crate) eval_cache: bool,
     pub(crate) sleep_sets: bool,
+    /// Three dice's rolls sampled below the root (0: every outcome).
+    pub(crate) sample_rolls: u8,
 }
 
 impl Techniques {

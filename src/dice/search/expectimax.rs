@@ -217,6 +217,10 @@ pub(crate) struct Searcher {
     pub(crate) eval: DiceEvaluator,
     pub(crate) config: Techniques,
     pub(crate) fixed: [OutcomeList; 3],
+    /// Three dice with [`Sampling::ThreeDice`](super::Sampling::ThreeDice): this search's
+    /// sample of the outcomes, which every chance node below the root takes
+    /// ([`Searcher::draw_sample`]); `None` otherwise.
+    pub(crate) sampled: Option<OutcomeList>,
     pub(crate) nodes: u64,
     pub(crate) node_limit: u64,
     pub(crate) start: Instant,
@@ -263,6 +267,16 @@ pub(super) fn ceil_div(a: i64, b: i64) -> i64 {
 #[inline]
 pub(super) fn clamp_window(v: i64) -> i32 {
     v.clamp(NEG_INF as i64, POS_INF as i64) as i32
+}
+
+/// The outcomes every chance node below the root takes in a search from `root` under
+/// `config`: three dice with sampling, `config.sample_rolls` rolls drawn from the root's
+/// key ([`Outcomes::sample`]); `None` (every outcome) otherwise.
+pub(crate) fn sample_for(config: &Techniques, root: &DiceGame) -> Option<Outcomes> {
+    if root.rules() != Rules::ThreeDice {
+        return None;
+    }
+    Outcomes::fixed(Rules::ThreeDice).sample(config.sample_rolls as u32, super::tt::node_key(root))
 }
 
 /// The value of a finished game for its side to move, `ply` turns from the root (a king
@@ -419,6 +433,12 @@ impl Searcher {
         } else {
             self.fixed[rules as usize]
         }
+    }
+
+    /// Sets this search's sample of three dice's outcomes ([`sample_for`]).
+    pub(crate) fn draw_sample(&mut self, root: &DiceGame) {
+        self.sampled = sample_for(&self.config, root)
+            .map(|o| OutcomeList::new(&o, &self.config, Rules::ThreeDice));
     }
 
     /// Makes `eval` this thread's evaluator; the cached values go with the old one.

@@ -117,7 +117,7 @@ use crate::dice::rules::Rules;
 use crate::dice::status::DiceStatus;
 use crate::dice::Phase;
 use crate::moves::Move;
-pub use config::{Leaves, MoveOrder, Pruning, RuleSets, SearchConfig, TableMode};
+pub use config::{Leaves, MoveOrder, Pruning, RuleSets, Sampling, SearchConfig, TableMode};
 use evalcache::EvalCache;
 pub use expectimax::TurnLine;
 use expectimax::{OutcomeList, Searcher, NEG_INF, POS_INF};
@@ -398,6 +398,7 @@ impl DiceEngine {
                 eval: DiceEvaluator::new(rules),
                 config: config.techniques(),
                 fixed: fixed_outcomes(&config),
+                sampled: None,
                 nodes: 0,
                 node_limit: 0,
                 start: Instant::now(),
@@ -481,6 +482,14 @@ impl DiceEngine {
         self.config
     }
 
+    /// The outcomes that every chance node below the root takes in a search from `root`
+    /// under this engine's configuration: with [`Sampling::ThreeDice`] in three dice the
+    /// sample drawn from the root's key (the same root, the same sample); `None` when every
+    /// outcome is searched.
+    pub fn sample(&self, root: &DiceGame) -> Option<Outcomes> {
+        expectimax::sample_for(&self.s.config, root)
+    }
+
     /// Chooses the techniques (see [`SearchConfig`]); the table is cleared.
     pub fn set_config(&mut self, config: SearchConfig) {
         self.config = config;
@@ -547,6 +556,7 @@ impl DiceEngine {
         self.s.lines = [TurnLine::default(); 4];
         self.s.root_micro = usize::MAX;
         self.s.root_prev = Move::NONE;
+        self.s.draw_sample(game);
     }
 
     /// Hands the helpers the root and wakes them, when the search is parallel
@@ -574,6 +584,7 @@ impl DiceEngine {
             }
             slot.s.config = self.s.config;
             slot.s.fixed = self.s.fixed;
+            slot.s.sampled = self.s.sampled;
             slot.s.node_limit = self.s.node_limit;
             slot.s.start = self.s.start;
             slot.s.hard_ms = self.s.hard_ms;
