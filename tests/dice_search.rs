@@ -196,6 +196,23 @@ fn positions(rules: Rules, count: usize, seed: u64, min_turns: u64, spread: u64)
     out
 }
 
+/// Three-dice games from `fens`, `per_fen` random rolls each ([`with_random_roll`], from
+/// `seed`), kept when plain expectimax searches two turns in 40,000 nodes or fewer.
+fn small_three_dice_trees(fens: &[&str], per_fen: usize, seed: u64) -> Vec<DiceGame> {
+    let mut rng = Rng(seed);
+    let mut out = Vec::new();
+    for fen in fens {
+        let g = DiceGame::from_fen(Rules::ThreeDice, fen).unwrap();
+        for _ in 0..per_fen {
+            let g = with_random_roll(&g, &mut rng);
+            if plain_nodes(&g, 2, 40_000) <= 40_000 {
+                out.push(g);
+            }
+        }
+    }
+    out
+}
+
 /// `g` (awaiting its roll) with one of its outcomes rolled, drawn uniformly from the list
 /// of distinct outcomes (not by weight: rare rolls are tested as often as common ones).
 fn with_random_roll(g: &DiceGame, rng: &mut Rng) -> DiceGame {
@@ -355,37 +372,29 @@ fn three_dice_two_turns_match_plain_expectimax() {
             (n, e)
         })
         .collect();
-    let mut rng = Rng(77);
     let mut checked = 0;
     let (mut sleep_nodes, mut no_sleep_nodes) = (0, 0);
-    for fen in fens {
-        let g = DiceGame::from_fen(Rules::ThreeDice, fen).unwrap();
-        for _ in 0..6 {
-            let g = with_random_roll(&g, &mut rng);
-            if plain_nodes(&g, 2, 40_000) > 40_000 {
-                continue;
+    for g in small_three_dice_trees(&fens, 6, 77) {
+        let want = slow_decision(&g, 2, 0, &mut ev, false);
+        let want_line = slow_line(&g, 2, &mut ev);
+        for (name, e) in engines.iter_mut() {
+            e.new_game();
+            let r = e.search(&g, &DiceLimits::depth(2), &mut |_| {}).unwrap();
+            assert_eq!((r.value, r.best_move()), want, "{name}: {g:?}");
+            // The whole turn, not only its first micro-move: the nodes inside the root
+            // turn break ties the same way.
+            assert_eq!(
+                r.line.as_slice(),
+                want_line.as_slice(),
+                "{name} line: {g:?}"
+            );
+            match *name {
+                "all-exact" => sleep_nodes += r.nodes,
+                "all-exact without sleep sets" => no_sleep_nodes += r.nodes,
+                _ => {}
             }
-            let want = slow_decision(&g, 2, 0, &mut ev, false);
-            let want_line = slow_line(&g, 2, &mut ev);
-            for (name, e) in engines.iter_mut() {
-                e.new_game();
-                let r = e.search(&g, &DiceLimits::depth(2), &mut |_| {}).unwrap();
-                assert_eq!((r.value, r.best_move()), want, "{name}: {g:?}");
-                // The whole turn, not only its first micro-move: the nodes inside the root
-                // turn break ties the same way.
-                assert_eq!(
-                    r.line.as_slice(),
-                    want_line.as_slice(),
-                    "{name} line: {g:?}"
-                );
-                match *name {
-                    "all-exact" => sleep_nodes += r.nodes,
-                    "all-exact without sleep sets" => no_sleep_nodes += r.nodes,
-                    _ => {}
-                }
-            }
-            checked += 1;
         }
+        checked += 1;
     }
     assert!(checked >= 20, "only {checked} small trees");
     // The sleep sets were at work in these trees (the knights' turns commute).
@@ -426,35 +435,28 @@ fn three_dice_sampling_searches_its_sample() {
         (n, rolls, e)
     })
     .collect();
-    let mut rng = Rng(78);
     let (mut checked, mut changed) = (0, 0);
-    for fen in fens {
-        let g = DiceGame::from_fen(Rules::ThreeDice, fen).unwrap();
-        for _ in 0..3 {
-            let g = with_random_roll(&g, &mut rng);
-            if plain_nodes(&g, 2, 40_000) > 40_000 {
-                continue;
-            }
-            let exact = slow_decision(&g, 2, 0, &mut ev, false);
-            for (name, rolls, e) in engines.iter_mut() {
-                let sample = e
-                    .sample(&g)
-                    .expect("three dice with sampling draws a sample");
-                assert_eq!(sample.denominator(), *rolls as u32);
-                let drawn: u32 = sample.as_slice().iter().map(|o| o.weight).sum();
-                assert_eq!(drawn, *rolls as u32);
-                let want = slow_decision_on(&g, 2, 0, &mut ev, false, Some(&sample));
-                e.new_game();
-                let r = e.search(&g, &DiceLimits::depth(2), &mut |_| {}).unwrap();
-                assert_eq!(
-                    (r.value, r.best_move()),
-                    want,
-                    "{name} sampling {rolls}: {g:?}"
-                );
-                changed += (want.0 != exact.0) as u32;
-            }
-            checked += 1;
+    for g in small_three_dice_trees(&fens, 3, 78) {
+        // Exact expectimax's value, until a sample has been seen to change one.
+        let exact = (changed == 0).then(|| slow_decision(&g, 2, 0, &mut ev, false).0);
+        for (name, rolls, e) in engines.iter_mut() {
+            let sample = e
+                .sample(&g)
+                .expect("three dice with sampling draws a sample");
+            assert_eq!(sample.denominator(), *rolls as u32);
+            let drawn: u32 = sample.as_slice().iter().map(|o| o.weight).sum();
+            assert_eq!(drawn, *rolls as u32);
+            let want = slow_decision_on(&g, 2, 0, &mut ev, false, Some(&sample));
+            e.new_game();
+            let r = e.search(&g, &DiceLimits::depth(2), &mut |_| {}).unwrap();
+            assert_eq!(
+                (r.value, r.best_move()),
+                want,
+                "{name} sampling {rolls}: {g:?}"
+            );
+            changed += exact.is_some_and(|v| v != want.0) as u32;
         }
+        checked += 1;
     }
     assert!(checked >= 10, "only {checked} small trees");
     assert!(changed > 0, "no sample changed a value");
